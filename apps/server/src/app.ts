@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { type HealthResponse, messages } from '@slat/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { registerApiGuards } from './plugins/api';
+import { registerErrorHandling } from './plugins/errors';
+import type { Services } from './services';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export type AppOptions = {
+  services: Services;
+  /** The built SPA (apps/web/dist); absent in API tests. */
+  webDist?: string;
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
+};
+
+/** Builds the whole server without listening: main.ts listens, tests inject. */
+export async function buildApp({ services, webDist, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Slat API',
+        version: '1.0.0',
+        description:
+          'Every call is served under /api. State-changing calls carry the CSRF token from GET /api/old/auth/generate-token as `_token` (sign-in, forgot, reset) or the X-CSRF-Token header. Errors: {"error":{"code","message","fields":[{"path","message"}]}}.',
+      },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/health.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store, max-age=0');
+    const body: HealthResponse = { GIT_COMMIT: services.gitCommit() };
+    return body;
+  });
+
+  await app.register(
+    async (api) => {
+      registerApiGuards(api, services);
+      api.get('/docs', { config: { auth: 'public', csrf: false }, schema: { hide: true } }, async () => app.swagger());
+      authRoutes(api, services);
+      userRoutes(api, services);
+      brandingRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // History fallback: any other GET that wants a page gets the SPA, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      indexHtml !== undefined &&
+      existsSync(indexHtml);
+    if (wantsPage) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0]}`, fields: [] },
+    });
+  });
+
+  return app;
+}

