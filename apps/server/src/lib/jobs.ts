@@ -21,11 +21,12 @@ export async function startJobs(opts: {
   log: Log;
   work: boolean;
   pollingIntervalSeconds?: number;
+  retryDelaySeconds?: number;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4, application_name: 'slat-jobs' });
   boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, retryLimit: 12, retryDelay: 5, retryBackoff: true });
+  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, retryLimit: 12, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true });
   if (opts.work) {
     await boss.work<MailMessage>(
       MAIL_QUEUE,

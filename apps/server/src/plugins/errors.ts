@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
-type ZodLikeIssue = { code?: string; path?: PropertyKey[]; message?: string; keys?: string[] };
+type ValidationItem = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
 
 /** `items[0].name` style, the way a person reads a field path. */
 export function formatPath(segments: readonly PropertyKey[]): string {
@@ -12,12 +12,18 @@ export function formatPath(segments: readonly PropertyKey[]): string {
     .join('');
 }
 
-function issueFields(issue: ZodLikeIssue): FieldError[] {
-  const base = issue.path ?? [];
-  if (issue.code === 'unrecognized_keys' && issue.keys) {
-    return issue.keys.map((k) => ({ path: formatPath([...base, k]), message: `Unrecognized field '${k}'` }));
+function validationFields(item: ValidationItem): FieldError[] {
+  const base = item.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  if (item.keyword === 'unrecognized_keys' && Array.isArray(item.params.keys)) {
+    return item.params.keys.map((k) => ({
+      path: formatPath([...base, String(k)]),
+      message: `Unrecognized field '${String(k)}'`,
+    }));
   }
-  return [{ path: formatPath(base) || '(body)', message: issue.message ?? 'Invalid value' }];
+  return [{ path: formatPath(base) || '(body)', message: item.message ?? 'Invalid value' }];
 }
 
 function send(body: ApiErrorBody) {
@@ -34,7 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(send({ error: { code: error.code, message: error.message, fields: error.fields } }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = error.validation.flatMap((v) => issueFields(v.params.issue as ZodLikeIssue));
+      const fields = error.validation.flatMap((v) => validationFields(v as unknown as ValidationItem));
       const where = error.validationContext === 'body' ? '' : `${error.validationContext ?? ''} `;
       return reply.status(400).send(
         send({

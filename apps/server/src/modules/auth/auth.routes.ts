@@ -19,8 +19,9 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       cookie = randomToken();
       services.sessions.setCookie(reply, cookie, false);
     }
-    reply.header('cache-control', 'no-store');
-    return services.sessions.csrfToken(cookie);
+    // The spec's token is a JSON string; Fastify sends a string payload as-is, so encode it here.
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    return JSON.stringify(await services.sessions.csrfToken(cookie));
   });
 
   route(app, login, async ({ body, request, reply }) => {
