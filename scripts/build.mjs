@@ -15,7 +15,11 @@ const force = process.argv.includes('--force');
 function gitCommit() {
   if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'development';
   }
@@ -72,7 +76,9 @@ async function buildServer() {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    banner: { js: "import { createRequire as __slatRequire } from 'node:module'; const require = __slatRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __slatRequire } from 'node:module'; const require = __slatRequire(import.meta.url);",
+    },
     plugins: [
       {
         // Workspace packages are bundled from source; every npm dependency stays in node_modules.
@@ -85,21 +91,31 @@ async function buildServer() {
       },
     ],
   });
-  fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(outdir, 'migrations'), {
+    recursive: true,
+  });
   fs.writeFileSync(path.join(outdir, 'build-info.json'), JSON.stringify({ gitCommit: commit }));
   remember('server', stamp);
   console.log(`server: built in ${Date.now() - started} ms`);
 }
 
 function buildWeb() {
-  const stamp = stampOf(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared], commit);
-  if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html'))) return console.log('web: up to date');
+  const stamp = stampOf(
+    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
+    commit,
+  );
+  if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')))
+    return console.log('web: up to date');
   const started = Date.now();
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
-    env: { ...process.env, VITE_GIT_COMMIT: commit },
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, VITE_GIT_COMMIT: commit },
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
   remember('web', stamp);
   console.log(`web: built in ${Date.now() - started} ms`);

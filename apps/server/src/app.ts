@@ -4,9 +4,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { type HealthResponse, messages } from '@slat/contracts';
-import { z } from 'zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -27,7 +27,12 @@ export type AppOptions = {
 };
 
 /** Builds the whole server without listening: main.ts listens, tests inject. */
-export async function buildApp({ services, webDist, logger, testHooks }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  webDist,
+  logger,
+  testHooks,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
@@ -61,14 +66,19 @@ export async function buildApp({ services, webDist, logger, testHooks }: AppOpti
   await app.register(
     async (api) => {
       registerApiGuards(api, services);
-      api.get('/docs', { config: { auth: 'public', csrf: false }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { auth: 'public', csrf: false }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
       authRoutes(api, services);
       userRoutes(api, services);
       brandingRoutes(api, services);
       if (testHooks) {
         api.post(
           '/test/git-commit',
-          { config: { auth: 'public', csrf: false }, schema: { hide: true, body: z.object({ commit: z.string().min(1) }) } },
+          {
+            config: { auth: 'public', csrf: false },
+            schema: { hide: true, body: z.object({ commit: z.string().min(1) }) },
+          },
           async (request) => {
             testHooks.setGitCommit((request.body as { commit: string }).commit);
             return { success: true };
@@ -106,7 +116,11 @@ export async function buildApp({ services, webDist, logger, testHooks }: AppOpti
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0]}`, fields: [] },
+      error: {
+        code: 'NOT_FOUND',
+        message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0]}`,
+        fields: [],
+      },
     });
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { buildCommit, openDatabase, webDistDir } from './bootstrap';
@@ -8,7 +9,6 @@ import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
 import { SessionStore } from './plugins/sessions';
 import type { Services } from './services';
-import path from 'node:path';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
   const started = Date.now();
-  const opened = await openDatabase(config, { info: (m) => log.info(m) }, { role: 'owner', seed: true, poolSize: 20 });
+  const opened = await openDatabase(
+    config,
+    { info: (m) => log.info(m) },
+    { role: 'owner', seed: true, poolSize: 20 },
+  );
   const ready = await (async () => {
     try {
       const { db } = opened.database;
@@ -47,13 +51,17 @@ async function main(): Promise<void> {
         services,
         webDist: webDistDir(),
         logger: log,
-        ...(process.env.SLAT_TEST_HOOKS === '1' ? { testHooks: { setGitCommit: (c: string) => (commit = c) } } : {}),
+        ...(process.env.SLAT_TEST_HOOKS === '1'
+          ? { testHooks: { setGitCommit: (c: string) => (commit = c) } }
+          : {}),
       });
 
       const purge = setInterval(
         () => {
           void services.sessions.purgeExpired().catch((err) => log.warn({ err }, 'session purge failed'));
-          void services.rateLimiter.purgeExpired().catch((err) => log.warn({ err }, 'rate-limit purge failed'));
+          void services.rateLimiter
+            .purgeExpired()
+            .catch((err) => log.warn({ err }, 'rate-limit purge failed'));
         },
         60 * 60 * 1000,
       );
@@ -99,7 +107,9 @@ async function main(): Promise<void> {
     await opened.close().catch(() => {});
     throw error;
   }
-  const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL server in DATABASE_URL'
+    : `embedded PostgreSQL in ${config.dataDir}`;
   const lines = [
     '',
     `  Slat is running at ${config.publicUrl}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s, data: ${where})`,

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
-import { createDealer, createTestApp, signedInClient, TestClient, type TestApp } from './harness';
+import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +89,9 @@ describe('sign-in, me and logout', () => {
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(wrong.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: messages.loginFailed, fields: [] } });
+    expect(wrong.json()).toEqual({
+      error: { code: 'INVALID_CREDENTIALS', message: messages.loginFailed, fields: [] },
+    });
   });
 
   it('signs in with any letter case of the username', async () => {
@@ -130,7 +132,10 @@ describe('sign-in, me and logout', () => {
 
   it('hashes passwords with argon2id', async () => {
     const dealer = await createDealer(t.db);
-    const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, dealer.userId));
+    const [row] = await t.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, dealer.userId));
     expect(row?.hash.startsWith('$argon2id$')).toBe(true);
   });
 });
@@ -141,7 +146,10 @@ describe('CSRF', () => {
     const client = new TestClient(t.app);
     await client.fetchToken();
     client.token = undefined; // neither header nor body carries it
-    const missing = await client.post('/api/old/auth', { username: dealer.username, password: dealer.password });
+    const missing = await client.post('/api/old/auth', {
+      username: dealer.username,
+      password: dealer.password,
+    });
     expect(missing.statusCode).toBe(419);
     expect(missing.json().error.code).toBe('CSRF_TOKEN_MISMATCH');
 
@@ -159,7 +167,11 @@ describe('CSRF', () => {
     const dealer = await createDealer(t.db);
     const client = new TestClient(t.app);
     const before = await client.fetchToken();
-    await client.post('/api/old/auth', { username: dealer.username, password: dealer.password, _token: before });
+    await client.post('/api/old/auth', {
+      username: dealer.username,
+      password: dealer.password,
+      _token: before,
+    });
     client.token = before;
     const res = await client.post('/api/old/users', { first_name: 'Changed' });
     expect(res.statusCode).toBe(419);
@@ -221,7 +233,11 @@ describe('POST /old/users', () => {
     const client = await signedInClient(t, me);
     const res = await client.post('/api/old/users', { first_name: 'Jordan', email: 'jordan@example.test' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ id: me.userId, first_name: 'Jordan', email: 'jordan@example.test' });
+    expect(res.json().user).toMatchObject({
+      id: me.userId,
+      first_name: 'Jordan',
+      email: 'jordan@example.test',
+    });
     const [untouched] = await t.db.select().from(users).where(eq(users.id, other.userId));
     expect(untouched?.firstName).toBe(other.firstName);
   });
@@ -300,7 +316,13 @@ describe('health, docs and branding', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/old/auth', '/old/auth/me', '/old/auth/generate-token', '/old/auth/reset-password', '/old/users']),
+      expect.arrayContaining([
+        '/old/auth',
+        '/old/auth/me',
+        '/old/auth/generate-token',
+        '/old/auth/reset-password',
+        '/old/users',
+      ]),
     );
     const loginBody = doc.paths['/old/auth'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(loginBody.properties)).toEqual(

@@ -43,7 +43,9 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** The real app on a real database, with the job queue working and mail going to `smtpUrl` or an outbox. */
-export async function createTestApp(opts: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-outbox-'));
   const config = loadConfig({
@@ -61,7 +63,14 @@ export async function createTestApp(opts: { smtpUrl?: string; env?: Record<strin
     outboxDir: path.join(outboxDir, 'outbox'),
     log: { info: () => {} },
   });
-  const jobs = await startJobs({ databaseUrl, mailer, log: { error: () => {} }, work: true, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+  const jobs = await startJobs({
+    databaseUrl,
+    mailer,
+    log: { error: () => {} },
+    work: true,
+    pollingIntervalSeconds: 0.5,
+    retryDelaySeconds: 1,
+  });
   let commit = 'test-commit';
   const services: Services = {
     config,
@@ -120,7 +129,12 @@ export class TestClient {
 
   constructor(readonly app: FastifyInstance) {}
 
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,
@@ -133,12 +147,14 @@ export class TestClient {
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (set) this.cookie = set.value === '' || (set.maxAge !== undefined && set.maxAge <= 0) ? undefined : set.value;
+    if (set)
+      this.cookie = set.value === '' || (set.maxAge !== undefined && set.maxAge <= 0) ? undefined : set.value;
     return res;
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
   delete = (url: string) => this.request('DELETE', url);
 
@@ -150,7 +166,13 @@ export class TestClient {
 
   async signIn(username: string, password: string, remember = false): Promise<LightMyRequestResponse> {
     const token = await this.fetchToken();
-    const res = await this.post('/api/old/auth', { username, password, master_console: false, remember, _token: token });
+    const res = await this.post('/api/old/auth', {
+      username,
+      password,
+      master_console: false,
+      remember,
+      _token: token,
+    });
     if (res.statusCode === 200) await this.fetchToken();
     return res;
   }

@@ -1,7 +1,19 @@
-export type PasswordStrength = { score: 0 | 1 | 2 | 3 | 4; label: 'Very weak' | 'Weak' | 'Fair' | 'Good' | 'Strong' };
+export type PasswordStrength = {
+  score: 0 | 1 | 2 | 3 | 4;
+  label: 'Very weak' | 'Weak' | 'Fair' | 'Good' | 'Strong';
+};
 
 const LABELS: PasswordStrength['label'][] = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'];
-const COMMON = new Set(['password', 'password1', '12345678', '123456789', 'qwertyui', 'iloveyou', 'letmein1', 'welcome1']);
+const COMMON = new Set([
+  'password',
+  'password1',
+  '12345678',
+  '123456789',
+  'qwertyui',
+  'iloveyou',
+  'letmein1',
+  'welcome1',
+]);
 
 /**
  * A rough strength score for the reset-password indicator: length and character variety,

@@ -35,7 +35,9 @@ await withCliDatabase(async (db) => {
       email: values.email,
       address: values.address,
     });
-    console.log(`Created dealer account ${created.accountId} (company ${created.companyId}, user ${created.userId})`);
+    console.log(
+      `Created dealer account ${created.accountId} (company ${created.companyId}, user ${created.userId})`,
+    );
     console.log(created.accountId);
   } catch (error) {
     if (error instanceof AccountError) fail(error.message);

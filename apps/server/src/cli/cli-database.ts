@@ -1,11 +1,13 @@
-import { openDatabase, type OpenedDatabase } from '../bootstrap';
+import { type OpenedDatabase, openDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
 
 /**
  * Command-line tools use the server's database: DATABASE_URL, or the embedded PostgreSQL in
  * DATA_DIR (joined when a server holds it, otherwise started for the command and stopped after).
  */
-export async function withCliDatabase(work: (db: OpenedDatabase['database']['db']) => Promise<void>): Promise<void> {
+export async function withCliDatabase(
+  work: (db: OpenedDatabase['database']['db']) => Promise<void>,
+): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -16,7 +18,11 @@ export async function withCliDatabase(work: (db: OpenedDatabase['database']['db'
     }
     throw error;
   }
-  const opened = await openDatabase(config, { info: (m) => console.error(m) }, { role: 'guest', seed: false, poolSize: 2 });
+  const opened = await openDatabase(
+    config,
+    { info: (m) => console.error(m) },
+    { role: 'guest', seed: false, poolSize: 2 },
+  );
   try {
     await work(opened.database.db);
   } finally {

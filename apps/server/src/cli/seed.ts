@@ -8,7 +8,11 @@ const size = values.size === undefined ? 0 : Number(values.size);
 if (!Number.isInteger(size) || size < 0) fail('Usage: npm run seed -- [--size N]  (N extra dealer accounts)');
 
 await withCliDatabase(async (db) => {
-  console.log((await seedDemoIfEmpty(db)) ? 'Seeded the demo account (demo / demo1234)' : 'Demo account already present');
+  console.log(
+    (await seedDemoIfEmpty(db))
+      ? 'Seeded the demo account (demo / demo1234)'
+      : 'Demo account already present',
+  );
   const stamp = Date.now().toString(36);
   for (let i = 0; i < size; i++) {
     await createDealerAccount(db, {

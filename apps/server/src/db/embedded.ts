@@ -109,7 +109,9 @@ async function freePort(): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -136,7 +138,11 @@ async function waitUntilGone(pid: number, timeoutMs: number): Promise<void> {
  * and adopts it instead of failing on the held data directory. When the owner file
  * names a live Slat process, this process joins as a guest and never stops it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: { role: 'owner' | 'guest' }): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Log,
+  opts: { role: 'owner' | 'guest' },
+): Promise<EmbeddedServer> {
   const pgDir = path.join(dataDir, 'postgres');
   const ownerFile = path.join(dataDir, 'postgres.owner');
   await fs.mkdir(dataDir, { recursive: true });
@@ -164,7 +170,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: { r
   let running = await runningServer(pgDir);
   if (running) {
     const ownerPid = Number((await fs.readFile(ownerFile, 'utf8').catch(() => '')).trim());
-    const ownerAlive = Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && alive(ownerPid);
+    const ownerAlive =
+      Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && alive(ownerPid);
     if (ownerAlive || opts.role === 'guest') {
       log(`Using the embedded PostgreSQL already running on port ${running.port}`);
       return { url: urlFor(running.port), owned: false, stop: async () => {} };
@@ -191,7 +198,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: { r
   await fs.writeFile(logFile, '', { flag: 'a' });
   if (ids) await fs.chown(logFile, ids.uid, ids.gid);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(bin.pg_ctl, args, { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const child = spawn(bin.pg_ctl, args, {
+      ...(ids ?? {}),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => {
       stderr += c.toString();

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { MailMessage, Mailer } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -26,7 +26,12 @@ export async function startJobs(opts: {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4, application_name: 'slat-jobs' });
   boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, retryLimit: 12, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true });
+  await boss.createQueue(MAIL_QUEUE, {
+    name: MAIL_QUEUE,
+    retryLimit: 12,
+    retryDelay: opts.retryDelaySeconds ?? 5,
+    retryBackoff: true,
+  });
   if (opts.work) {
     await boss.work<MailMessage>(
       MAIL_QUEUE,

@@ -20,13 +20,24 @@ export type Mailer = {
 type Log = { info: (obj: object, msg: string) => void };
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in the outbox. */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; outboxDir: string; log: Log }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Log;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: 'smtp',
       deliver: async (m) => {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -35,12 +46,21 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   return {
     mode: 'outbox',
     deliver: async (m) => {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
       const file = path.join(opts.outboxDir, name);
       await fs.writeFile(file, info.message as Buffer);
-      opts.log.info({ to: m.to, file, link: m.link }, `Mail "${m.subject}" written to the outbox${m.link ? `: ${m.link}` : ''}`);
+      opts.log.info(
+        { to: m.to, file, link: m.link },
+        `Mail "${m.subject}" written to the outbox${m.link ? `: ${m.link}` : ''}`,
+      );
     },
     close: () => {},
   };

@@ -1,7 +1,7 @@
+import { messages } from '@slat/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
-import { messages } from '@slat/contracts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 

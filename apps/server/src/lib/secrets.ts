@@ -5,7 +5,8 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
+export const hmac = (key: string, value: string) =>
+  createHmac('sha256', key).update(value).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

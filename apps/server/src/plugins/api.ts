@@ -84,7 +84,8 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.csrf) return;
     const body = request.body as { _token?: unknown } | undefined;
-    const token = request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body._token : undefined);
+    const token =
+      request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body._token : undefined);
     if (!(await services.sessions.verifyCsrf(request.sessionCookie, token))) {
       throw new AppError('CSRF_TOKEN_MISMATCH', messages.csrfMismatch);
     }

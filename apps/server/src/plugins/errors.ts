@@ -54,7 +54,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
-      return reply.status(500).send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
+      return reply
+        .status(500)
+        .send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -101,7 +103,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
+    return reply
+      .status(500)
+      .send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
   });
-
 }

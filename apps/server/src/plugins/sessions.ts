@@ -66,7 +66,12 @@ export class SessionStore {
   }
 
   clearCookie(reply: FastifyReply): void {
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secureCookies });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies,
+    });
   }
 
   async find(cookie: string): Promise<SignedInSession | undefined> {
@@ -90,7 +95,13 @@ export class SessionStore {
         .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${lifetime / 1000})` })
         .where(eq(sessions.idHash, idHash));
     }
-    return { idHash, userId: row.userId, accountId: row.accountId, companyId: row.companyId, remember: row.remember };
+    return {
+      idHash,
+      userId: row.userId,
+      accountId: row.accountId,
+      companyId: row.companyId,
+      remember: row.remember,
+    };
   }
 
   /** A fresh id at every sign-in, so a cookie planted before sign-in is worth nothing after. */

@@ -31,7 +31,8 @@ export async function createDealerAccount(
     .select({ id: countries.id })
     .from(countries)
     .where(eq(countries.iso2Code, input.country.toUpperCase()));
-  if (!country) throw new AccountError(`Unknown country '${input.country}' (use an ISO 3166 alpha-2 code such as AU)`);
+  if (!country)
+    throw new AccountError(`Unknown country '${input.country}' (use an ISO 3166 alpha-2 code such as AU)`);
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
@@ -41,7 +42,10 @@ export async function createDealerAccount(
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (tx) => {
-    const [account] = await tx.insert(accounts).values({ name: input.company }).returning({ id: accounts.id });
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: input.company })
+      .returning({ id: accounts.id });
     const [company] = await tx
       .insert(companies)
       .values({

@@ -71,7 +71,12 @@ export async function consumeResetToken(db: Db, tokenHash: string) {
   return row;
 }
 
-export async function setPasswordAndEndSessions(db: Db, userId: number, passwordHash: string, keepSessionHash?: string) {
+export async function setPasswordAndEndSessions(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  keepSessionHash?: string,
+) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await db
     .delete(sessions)

@@ -25,7 +25,11 @@ const forgotLimits = (ip: string, email: string): Limit[] => [
 ];
 const resetLimits = (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, max: 10, windowSeconds: 60 }];
 
-export async function loadProfile(services: Services, userId: number, accountId: number): Promise<MeResponse> {
+export async function loadProfile(
+  services: Services,
+  userId: number,
+  accountId: number,
+): Promise<MeResponse> {
   const row = await findSessionProfile(services.db, userId, accountId);
   if (!row) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   return {
@@ -52,7 +56,10 @@ export async function signIn(
   return { cookie, profile: await loadProfile(services, user.id, user.accountId) };
 }
 
-export async function requestPasswordReset(services: Services, input: { email: string; ip: string }): Promise<void> {
+export async function requestPasswordReset(
+  services: Services,
+  input: { email: string; ip: string },
+): Promise<void> {
   await services.rateLimiter.consume(forgotLimits(input.ip, input.email));
   for (const user of await findUsersByEmail(services.db, input.email)) {
     const token = randomToken();
@@ -84,6 +91,8 @@ export async function resetPassword(
   });
   if (!done) {
     await services.rateLimiter.hit(limits);
-    throw new AppError('INVALID_RESET_TOKEN', messages.resetFailed, [{ path: 'token', message: messages.resetFailed }]);
+    throw new AppError('INVALID_RESET_TOKEN', messages.resetFailed, [
+      { path: 'token', message: messages.resetFailed },
+    ]);
   }
 }
