@@ -38,6 +38,9 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
+    // On close, wait for every accepted connection rather than dropping the ones whose request
+    // has not been parsed yet; keep-alive connections get a 503 with Connection: close.
+    forceCloseConnections: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

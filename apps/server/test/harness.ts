@@ -42,6 +42,20 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(server, name);
 }
 
+/** An empty database (no migrations): for tests of what a first start does. */
+export async function createEmptyDatabase(): Promise<string> {
+  const server = inject('dbServerUrl');
+  const name = `${inject('dbPrefix')}${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(server, name);
+}
+
 /** The real app on a real database, with the job queue working and mail going to `smtpUrl` or an outbox. */
 export async function createTestApp(
   opts: { smtpUrl?: string; env?: Record<string, string> } = {},
@@ -127,7 +141,11 @@ export class TestClient {
   cookie: string | undefined;
   token: string | undefined;
 
-  constructor(readonly app: FastifyInstance) {}
+  /** Each client comes from its own address (198.18.0.0/15, the benchmarking range), as browsers do. */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
+  ) {}
 
   async request(
     method: Method,
@@ -138,6 +156,7 @@ export class TestClient {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       headers: {
         ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}),
         ...(method !== 'GET' && this.token ? { [CSRF_HEADER]: this.token } : {}),

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './health/health';
 export * from './messages';
 export * from './users/users';
+export * from './web/wire-formats';
