@@ -131,7 +131,7 @@ export async function createDealer(db: Db, overrides: Partial<NewDealerAccount> 
     ...overrides,
   };
   const ids = await createDealerAccount(db, input);
-  return { ...ids, ...input };
+  return { ...ids, ...input, email: input.email ?? '', address: input.address ?? null };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
