@@ -100,7 +100,7 @@ export function httpRequest(
 }
 
 export const cookieFrom = (setCookie: string[]) =>
-  setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('slat_session='));
+  setCookie.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('slat_session='));
 
 /** An anonymous session cookie and its CSRF token, as the sign-in page fetches them. */
 export async function prepareSignIn(port: number) {
