@@ -36,5 +36,50 @@ export async function readOutboxMail(needle: string, timeoutMs = 15_000): Promis
   }
 }
 
+/** Names of the .eml files in the outbox now (to tell a new mail from an old one). */
+export function outboxFiles(): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+/** The reset link of the first mail that arrives after `before` (a list from outboxFiles()) and contains `needle`. */
+export async function readNewResetLink(
+  needle: string,
+  before: string[],
+  timeoutMs = 15_000,
+): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const seen = new Set(before);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const f of outboxFiles().filter((name) => !seen.has(name))) {
+      const text = fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const link = text.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+      if (text.includes(needle) && link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no new reset mail containing ${needle}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Sets a user's password through the forgot/reset API (mail read from the outbox). */
+export async function resetPasswordViaApi(request: APIRequestContext, email: string, password: string) {
+  const before = outboxFiles();
+  const token = await (await request.get('/api/old/auth/generate-token')).json();
+  const forgot = await request.post('/api/old/auth/forgot-password', { data: { email, _token: token } });
+  expect(forgot.status(), await forgot.text()).toBe(200);
+  const link = new URL(await readNewResetLink(email, before));
+  const fresh = await (await request.get('/api/old/auth/generate-token')).json();
+  const res = await request.post('/api/old/auth/reset-password', {
+    data: { token: link.searchParams.get('token'), password, confirm_password: password, _token: fresh },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const DEMO_EMAIL = 'dana@harbourblinds.example';
+
 export const test = base;
 export { expect };

@@ -6,6 +6,6 @@ export default defineConfig({
   define: {
     'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(process.env.VITE_GIT_COMMIT ?? 'development'),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
 });

@@ -1,20 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { bootstrap } from './app/bootstrap';
 
-function App() {
-  return (
-    <main>
-      <h1>Slat</h1>
-      <p>Quoting, selling and ordering made-to-measure window coverings.</p>
-    </main>
-  );
-}
-
-const root = document.getElementById('root');
-if (root) {
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const { queryClient, router } = await bootstrap();
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 }
+
+void start();

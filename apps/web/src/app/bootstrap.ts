@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { setSessionErrorListener } from '../lib/api/client';
+import { initFeatureFlags } from '../lib/feature-flags';
+import { initI18n } from '../lib/i18n/i18n';
+import { initMonitoring } from '../lib/monitoring';
+import {
+  listenForOptionsFrameExpiry,
+  markSessionExpired,
+  optionsFrameOrigin,
+  setSessionExpiredListener,
+} from '../lib/session/session-expiry';
+import { createQueryClient } from './query-client';
+import { type AppRouter, createAppRouter } from './router';
+
+/** Everything the app needs before its first render. */
+export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
+  void initMonitoring();
+  void initFeatureFlags();
+  await initI18n();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+
+  // A 401/419 on any call while signed in: the session has expired.
+  setSessionErrorListener(() => markSessionExpired());
+  setSessionExpiredListener(() => {
+    const { pathname, href } = router.state.location;
+    if (pathname === '/login') return;
+    void router.navigate({ to: '/login', search: { returnUrl: href } }).then(() => queryClient.clear());
+  });
+  listenForOptionsFrameExpiry(window, optionsFrameOrigin());
+  return { queryClient, router };
+}

@@ -1,0 +1,325 @@
+import type { MeResponse } from '@slat/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { PROGRESS_BAR_DELAY_MS } from '../config/constants';
+import { flagsReady, isFlagOn } from '../lib/feature-flags';
+import { safeReturnUrl } from '../lib/session/return-url';
+import { restoreSession } from '../lib/session/session-query';
+import { sessionStore } from '../lib/session/session-store';
+import { PagePending, RootErrorPage, RootLayout } from './root-layout';
+import { optionalString, parseSearch, stringifySearch } from './search-params';
+
+export type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RootErrorPage,
+});
+
+// ── public ───────────────────────────────────────────────────────────────
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): { returnUrl?: string } => {
+    const returnUrl = optionalString(search.returnUrl);
+    return returnUrl ? { returnUrl } : {};
+  },
+  beforeLoad: ({ search }) => {
+    if (sessionStore.get().status === 'signedIn') throw redirect({ href: safeReturnUrl(search.returnUrl) });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/routes/login-page'), 'LoginPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => {
+    const token = optionalString(search.token);
+    return token ? { token } : {};
+  },
+  beforeLoad: ({ search }) => {
+    if (!search.token) throw redirect({ to: '/login' });
+  },
+  component: lazyRouteComponent(
+    () => import('../features/auth/routes/reset-password-page'),
+    'ResetPasswordPage',
+  ),
+});
+
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'terms',
+  component: lazyRouteComponent(() => import('../features/legal/routes/legal-pages'), 'TermsPage'),
+});
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy',
+  component: lazyRouteComponent(() => import('../features/legal/routes/legal-pages'), 'PrivacyPage'),
+});
+
+const publicPages = () => import('../features/public/routes/public-pages');
+const customerQuoteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'customer-quote/$id',
+  component: lazyRouteComponent(publicPages, 'CustomerQuotePage'),
+});
+const checkoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'checkout/$paymentId',
+  component: lazyRouteComponent(publicPages, 'CheckoutPage'),
+});
+const checkoutReturnRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'checkout/$paymentId/return',
+  component: lazyRouteComponent(publicPages, 'CheckoutReturnPage'),
+});
+
+// ── signed in ────────────────────────────────────────────────────────────
+/** Restores the session once; without one, to /login?returnUrl=<path and query>. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }): Promise<{ profile: MeResponse }> => {
+    const profile = await restoreSession(context.queryClient);
+    if (!profile) {
+      const returnUrl = location.href === '/' ? undefined : location.href;
+      throw redirect({ to: '/login', search: returnUrl ? { returnUrl } : {} });
+    }
+    return { profile };
+  },
+  component: lazyRouteComponent(
+    () => import('../features/shell/components/app-shell-layout'),
+    'AppShellLayout',
+  ),
+});
+
+const requireSales = ({ context }: { context: { profile: MeResponse } }) => {
+  if (!context.profile.modules['dealer_portal.sales']) throw redirect({ to: '/dashboard' });
+};
+
+const indexRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
+});
+
+/** Any other path in the signed-in area goes to the dashboard. */
+const unknownRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'dashboard',
+  component: lazyRouteComponent(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+});
+
+const dealPages = () => import('../features/deals/routes/deal-pages');
+const workflowRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'workflows/$workflowSlug',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(dealPages, 'WorkflowPage'),
+});
+const dealRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'workflows/$workflowSlug/$dealId',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(dealPages, 'DealPage'),
+});
+const quoteRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'workflows/$workflowSlug/$dealId/quotes/$quoteId',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(dealPages, 'QuotePage'),
+});
+const quoteProductRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'workflows/$workflowSlug/$dealId/quotes/$quoteId/products/$productId',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(dealPages, 'QuoteProductPage'),
+});
+
+const contactPages = () => import('../features/contacts/routes/contact-pages');
+const contactsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'contacts',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(contactPages, 'ContactsPage'),
+});
+const contactRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'contacts/$contactId',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(contactPages, 'ContactPage'),
+});
+const contactDealRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'contacts/$contactId/$workflowSlug/$dealId',
+  beforeLoad: requireSales,
+  component: lazyRouteComponent(contactPages, 'ContactDealPage'),
+});
+
+const requirePersonnelFlag = async () => {
+  await flagsReady();
+  if (!isFlagOn('Personnel')) throw redirect({ to: '/dashboard' });
+};
+const personnelPages = () => import('../features/personnel/routes/personnel-pages');
+const personnelRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'personnel',
+  beforeLoad: requirePersonnelFlag,
+  component: lazyRouteComponent(personnelPages, 'PersonnelPage'),
+});
+const personRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'personnel/$personId',
+  beforeLoad: requirePersonnelFlag,
+  component: lazyRouteComponent(personnelPages, 'PersonPage'),
+});
+
+const orderPages = () => import('../features/orders/routes/order-pages');
+const ordersRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'orders',
+  component: lazyRouteComponent(orderPages, 'OrdersPage'),
+});
+const newOrderRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'orders/new',
+  component: lazyRouteComponent(orderPages, 'NewOrderPage'),
+});
+const orderRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'orders/$orderId',
+  component: lazyRouteComponent(orderPages, 'OrderPage'),
+});
+const supplierOrderRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'orders/$orderId/supplier-order/$manufacturerOrderId',
+  component: lazyRouteComponent(orderPages, 'SupplierOrderPage'),
+});
+
+const documentsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'documents',
+  component: lazyRouteComponent(() => import('../features/documents/routes/documents-page'), 'DocumentsPage'),
+});
+
+const accountLinkCallbackRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'account/$linkService/callback',
+  component: lazyRouteComponent(
+    () => import('../features/settings/routes/settings-pages'),
+    'AccountLinkCallbackPage',
+  ),
+});
+
+// ── settings ─────────────────────────────────────────────────────────────
+const settingsPages = () => import('../features/settings/routes/settings-pages');
+const toGeneralSettings = () => {
+  throw redirect({ to: '/settings/general' });
+};
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'settings',
+  component: lazyRouteComponent(
+    () => import('../features/settings/routes/settings-layout'),
+    'SettingsLayout',
+  ),
+});
+const settingsIndexRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  beforeLoad: toGeneralSettings,
+});
+const settingsUnknownRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '$',
+  beforeLoad: toGeneralSettings,
+});
+const settingsPage = (
+  path: string,
+  exportName: string,
+  beforeLoad?: (ctx: { context: { profile: MeResponse } }) => void,
+) =>
+  createRoute({
+    getParentRoute: () => settingsRoute,
+    path,
+    ...(beforeLoad ? { beforeLoad } : {}),
+    component: lazyRouteComponent(settingsPages, exportName as 'GeneralSettingsPage'),
+  });
+const settingsChildren = [
+  settingsIndexRoute,
+  settingsPage('general', 'GeneralSettingsPage'),
+  settingsPage('orders', 'OrderSettingsPage'),
+  settingsPage('quotes', 'QuoteSettingsPage', ({ context }) => {
+    if (!context.profile.modules['dealer_portal.sales']) toGeneralSettings();
+  }),
+  settingsPage('suppliers', 'SupplierSettingsPage'),
+  settingsPage('bundles', 'BundleSettingsPage'),
+  settingsPage('integrations', 'IntegrationSettingsPage'),
+  settingsPage('workflows', 'WorkflowSettingsPage', ({ context }) => {
+    if (!context.profile.user.main_admin_access) toGeneralSettings();
+  }),
+  settingsUnknownRoute,
+];
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  resetPasswordRoute,
+  termsRoute,
+  privacyRoute,
+  customerQuoteRoute,
+  checkoutRoute,
+  checkoutReturnRoute,
+  signedInRoute.addChildren([
+    indexRoute,
+    dashboardRoute,
+    workflowRoute,
+    dealRoute,
+    quoteRoute,
+    quoteProductRoute,
+    contactsRoute,
+    contactRoute,
+    contactDealRoute,
+    personnelRoute,
+    personRoute,
+    ordersRoute,
+    newOrderRoute,
+    orderRoute,
+    supplierOrderRoute,
+    documentsRoute,
+    accountLinkCallbackRoute,
+    settingsRoute.addChildren(settingsChildren),
+    unknownRoute,
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: PROGRESS_BAR_DELAY_MS,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

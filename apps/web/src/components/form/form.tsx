@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  FormProvider,
+  get,
+  type SubmitHandler,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createRules, type FormRules } from '../../lib/forms/rules';
+import { translateMessage } from '../../lib/i18n/i18n';
+import { notifyError } from '../../lib/notify';
+
+/** react-hook-form with a zod resolver (usually a contract schema). */
+export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads cannot see through a generic schema
+    resolver: zodResolver(schema as any) as any,
+    defaultValues,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+}
+
+/** The kit's rules, rebuilt when the language changes. */
+export function useFormRules(): FormRules {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is what the rules depend on
+  return useMemo(() => createRules(t), [t, i18n.language]);
+}
+
+/** The first field (in page order) that has an error, with its message. */
+export function firstError(
+  errors: FieldErrors,
+  names: string[],
+): { name: string; message: string } | undefined {
+  for (const name of names) {
+    const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message) return { name, message };
+  }
+  for (const [name, value] of Object.entries(errors)) {
+    const message = (value as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message) return { name, message };
+  }
+  return undefined;
+}
+
+type AppFormProps<V extends FieldValues, O> = {
+  form: UseFormReturn<V, unknown, O>;
+  onSubmit: SubmitHandler<O>;
+  children: ReactNode;
+  'aria-label'?: string;
+  className?: string;
+};
+
+/**
+ * A form of the kit: submitting an invalid form reveals (scrolls to and focuses) the first
+ * error and shows a toast titled with it: 'Review all fields and try again'. The fieldset is
+ * disabled while submitting.
+ */
+export function AppForm<V extends FieldValues, O>({
+  form,
+  onSubmit,
+  children,
+  className,
+  ...rest
+}: AppFormProps<V, O>) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLFormElement>(null);
+  const reveal = useRef<string | null>(null);
+  const { isSubmitting } = form.formState;
+  // the fieldset is disabled while submitting, so the first error is focused once it is enabled again
+  useEffect(() => {
+    if (isSubmitting || !reveal.current) return;
+    const element = ref.current?.querySelector<HTMLElement>(`[name="${CSS.escape(reveal.current)}"]`);
+    reveal.current = null;
+    element?.scrollIntoView?.({ block: 'center' });
+    element?.focus();
+  });
+  const onInvalid = (errors: FieldErrors<V>) => {
+    const names = ref.current
+      ? Array.from(ref.current.querySelectorAll<HTMLElement>('[name]'))
+          .map((el) => el.getAttribute('name') ?? '')
+          .filter(Boolean)
+      : [];
+    const first = firstError(errors, names);
+    if (!first) return;
+    reveal.current = first.name;
+    notifyError(translateMessage(first.message), t('form.reviewAll'));
+  };
+  return (
+    <FormProvider {...form}>
+      <form
+        ref={ref}
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+        className={className}
+        {...rest}
+      >
+        <fieldset disabled={isSubmitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          {children}
+        </fieldset>
+      </form>
+    </FormProvider>
+  );
+}

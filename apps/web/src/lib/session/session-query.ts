@@ -1,0 +1,56 @@
+import { type MeResponse, me } from '@slat/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, resetCsrfToken } from '../api/client';
+import { isSessionError } from '../api/errors';
+import { sessionExpiredFlag, sessionStore, signedInMarker, useSessionState } from './session-store';
+
+export const sessionQueryKey = ['session', 'me'] as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }) => callApi(me, {}, { signal, sessionExpiry: false }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  meta: { errorHandling: 'local' },
+});
+
+/**
+ * Restores the session with POST /old/auth/me (once per page load). A failure clears auth;
+ * a 401/419 for a browser that had a session marks it expired, anything else flags a restore
+ * error for the sign-in page.
+ */
+export async function restoreSession(queryClient: QueryClient): Promise<MeResponse | null> {
+  const { status } = sessionStore.get();
+  if (status === 'signedOut' || status === 'loggingOut') return null;
+  try {
+    const profile = await queryClient.ensureQueryData(sessionQueryOptions);
+    signedInMarker.set();
+    sessionStore.set({ status: 'signedIn', restoreError: false });
+    return profile;
+  } catch (error) {
+    queryClient.removeQueries({ queryKey: sessionQueryKey });
+    if (isSessionError(error)) {
+      if (signedInMarker.isSet()) sessionExpiredFlag.set();
+      signedInMarker.clear();
+      sessionStore.set({ status: 'signedOut', restoreError: false });
+    } else {
+      sessionStore.set({ status: 'signedOut', restoreError: true });
+    }
+    return null;
+  }
+}
+
+/** After a successful sign-in: the profile is the session, the expiry warning is cleared. */
+export function completeSignIn(queryClient: QueryClient, profile: MeResponse): void {
+  resetCsrfToken();
+  queryClient.setQueryData(sessionQueryKey, profile);
+  sessionExpiredFlag.clear();
+  signedInMarker.set();
+  sessionStore.set({ status: 'signedIn', restoreError: false });
+}
+
+/** The signed-in profile (user, company, modules); undefined once signed out. */
+export function useSession(): MeResponse | undefined {
+  const { status } = useSessionState();
+  return useQuery({ ...sessionQueryOptions, enabled: status === 'signedIn' }).data;
+}

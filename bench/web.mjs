@@ -1,0 +1,182 @@
+// Web bench (`npm run bench -- web`, or `node bench/web.mjs` after a build): gzip size of the JS
+// and CSS the browser loads for /login and for the signed-in shell, and Lighthouse performance
+// and accessibility scores for /login (desktop preset), against a server started here.
+// Budgets: /login JS <= 150 KB gzip; Lighthouse performance >= 95, accessibility 100.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3200);
+const BASE = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BUDGET = { loginJsKb: 150, performance: 95, accessibility: 100 };
+
+if (
+  !fs.existsSync(path.join(root, 'apps/server/dist/main.js')) ||
+  !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
+) {
+  console.error('bench/web: build first (node scripts/build.mjs)');
+  process.exit(1);
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'slat-bench-web-'));
+  // run as root, Slat starts PostgreSQL as the postgres user, which must be able to enter the dir
+  fs.chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: BASE },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/health.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 240 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return stop;
+}
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Loads a page and sums the gzip size of every JS and CSS file it fetched. */
+async function measurePage(context, url, waitFor) {
+  const page = await context.newPage();
+  const assets = new Map();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const p = res
+      .body()
+      .then((body) => ({ type, gzip: gzipSync(body, { level: 9 }).length, raw: body.length }));
+    assets.set(
+      res.url(),
+      p.catch(() => ({ type, gzip: 0, raw: 0 })),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await waitFor(page);
+  await page.waitForLoadState('networkidle');
+  const entries = await Promise.all([...assets.values()]);
+  await page.close();
+  const sum = (t, k) => entries.filter((e) => e.type === t).reduce((n, e) => n + e[k], 0);
+  return {
+    files: entries.length,
+    jsGzip: sum('script', 'gzip'),
+    jsRaw: sum('script', 'raw'),
+    cssGzip: sum('stylesheet', 'gzip'),
+  };
+}
+
+async function bundleSizes() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext();
+    const login = await measurePage(context, `${BASE}/login`, (page) =>
+      page.getByRole('button', { name: 'Sign in' }).waitFor(),
+    );
+    const token = await (await context.request.get(`${BASE}/api/old/auth/generate-token`)).json();
+    const res = await context.request.post(`${BASE}/api/old/auth`, {
+      data: { username: 'demo', password: 'demo1234', master_console: false, remember: false, _token: token },
+    });
+    if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()}`);
+    // a fresh context page with the session cookie: everything the shell needs, cold cache
+    const shellContext = await browser.newContext({ storageState: await context.storageState() });
+    const shell = await measurePage(shellContext, `${BASE}/dashboard`, (page) =>
+      page.getByRole('heading', { name: 'Dashboard' }).waitFor(),
+    );
+    return { login, shell };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScores() {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      `${BASE}/login`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      },
+      desktopConfig,
+    );
+    const { categories, audits } = result.lhr;
+    return {
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+      failedA11y: Object.values(audits)
+        .filter(
+          (a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+        )
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const stop = await startServer();
+let failed = false;
+try {
+  const { login, shell } = await bundleSizes();
+  const lh = process.argv.includes('--sizes-only')
+    ? { performance: 100, accessibility: 100, fcpMs: 0, lcpMs: 0, tbtMs: 0, cls: 0, failedA11y: [] }
+    : await lighthouseScores();
+  console.log('web bench');
+  console.log(
+    `  /login  JS ${kb(login.jsGzip)} KB gzip (${kb(login.jsRaw)} KB raw), CSS ${kb(login.cssGzip)} KB gzip, ${login.files} files`,
+  );
+  console.log(
+    `  shell   JS ${kb(shell.jsGzip)} KB gzip (${kb(shell.jsRaw)} KB raw), CSS ${kb(shell.cssGzip)} KB gzip, ${shell.files} files`,
+  );
+  console.log(
+    `  Lighthouse /login (desktop): performance ${lh.performance}, accessibility ${lh.accessibility} (FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls})`,
+  );
+  if (lh.failedA11y.length) console.log(`  failed accessibility audits: ${lh.failedA11y.join(', ')}`);
+  const over = [];
+  if (kb(login.jsGzip) > BUDGET.loginJsKb)
+    over.push(`/login JS ${kb(login.jsGzip)} KB > ${BUDGET.loginJsKb} KB`);
+  if (lh.performance < BUDGET.performance) over.push(`performance ${lh.performance} < ${BUDGET.performance}`);
+  if (lh.accessibility < BUDGET.accessibility)
+    over.push(`accessibility ${lh.accessibility} < ${BUDGET.accessibility}`);
+  console.log(over.length ? `  OVER BUDGET: ${over.join('; ')}` : '  within budget');
+  failed = over.length > 0;
+} finally {
+  await stop();
+}
+process.exitCode = failed ? 1 : 0;
