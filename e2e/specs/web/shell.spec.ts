@@ -29,8 +29,8 @@ test('at 375 px the navigation is a drawer', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Main navigation' });
-  await expect(drawer).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-drawer-375.png') });
+  await expect(drawer.getByRole('link', { name: 'Documents' })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-drawer-375.png'), animations: 'disabled' });
   await drawer.getByRole('link', { name: 'Documents' }).click();
   await expect(page).toHaveURL(/\/documents$/);
   await expect(drawer).toBeHidden();

@@ -32,5 +32,6 @@ export function shouldReport(error: unknown): boolean {
 export function reportError(error: unknown): void {
   if (!shouldReport(error)) return;
   if (sentry) sentry.captureException(error);
-  else if (env.dev) console.warn('[slat] unreported error (no SENTRY_DSN):', error);
+  else if (env.dev && import.meta.env.MODE !== 'test')
+    console.warn('[slat] unreported error (no SENTRY_DSN):', error);
 }

@@ -37,6 +37,8 @@ export function useFormRules(): FormRules {
   return useMemo(() => createRules(t), [t, i18n.language]);
 }
 
+const cssEscape = (name: string) => name.replace(/["\\]/g, '\\$&');
+
 /** The first field (in page order) that has an error, with its message. */
 export function firstError(
   errors: FieldErrors,
@@ -80,7 +82,7 @@ export function AppForm<V extends FieldValues, O>({
   // the fieldset is disabled while submitting, so the first error is focused once it is enabled again
   useEffect(() => {
     if (isSubmitting || !reveal.current) return;
-    const element = ref.current?.querySelector<HTMLElement>(`[name="${CSS.escape(reveal.current)}"]`);
+    const element = ref.current?.querySelector<HTMLElement>(`[name="${cssEscape(reveal.current)}"]`);
     reveal.current = null;
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus();
