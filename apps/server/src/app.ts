@@ -87,6 +87,14 @@ export async function buildApp({
             return { success: true };
           },
         );
+        // The baseline for bench/auth.mjs: the same server and guards, no database work.
+        api.post(
+          '/test/bare',
+          { config: { auth: 'public', csrf: false }, schema: { hide: true } },
+          async () => ({
+            success: true,
+          }),
+        );
       }
     },
     { prefix: '/api' },

@@ -3,10 +3,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { buildCommit, openDatabase, webDistDir } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { withStartupLock } from './db/database';
 import { DEMO_LOGIN } from './db/seed/demo';
+import { CacheBus } from './lib/cache-bus';
 import { startJobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
+import { ProfileCache } from './modules/auth/profile-cache';
 import { SessionStore } from './plugins/sessions';
 import type { Services } from './services';
 
@@ -37,12 +40,22 @@ async function main(): Promise<void> {
         outboxDir: path.join(config.dataDir, 'outbox'),
         log,
       });
-      const jobs = await startJobs({ databaseUrl: opened.url, mailer, log, work: true });
+      const jobs = await startJobs({
+        databaseUrl: opened.url,
+        mailer,
+        log,
+        work: true,
+        serialize: (work) => withStartupLock(opened.database.pool, work),
+      });
+
+      const bus = new CacheBus(opened.url, log);
+      await bus.start();
       let commit = buildCommit(config);
       const services: Services = {
         config,
         db,
-        sessions: new SessionStore(db, config.secureCookies),
+        sessions: new SessionStore(db, config.secureCookies, bus),
+        profiles: new ProfileCache(bus),
         rateLimiter: new RateLimiter(db),
         jobs,
         gitCommit: () => commit,
@@ -66,13 +79,13 @@ async function main(): Promise<void> {
         60 * 60 * 1000,
       );
       purge.unref();
-      return { app, jobs, mailer };
+      return { app, jobs, mailer, bus };
     } catch (error) {
       await opened.close().catch(() => {});
       throw error;
     }
   })();
-  const { app, jobs, mailer } = ready;
+  const { app, jobs, mailer, bus } = ready;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -86,6 +99,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await jobs.stop();
+      await bus.stop();
       mailer.close();
       await opened.close();
       log.info('stopped cleanly');

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
+import type { ProfileCache } from './modules/auth/profile-cache';
 import type { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -9,6 +10,7 @@ export type Services = {
   config: Config;
   db: Db;
   sessions: SessionStore;
+  profiles: ProfileCache;
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail'>;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */

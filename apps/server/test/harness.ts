@@ -9,10 +9,12 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
+import { CacheBus } from '../src/lib/cache-bus';
 import { type Jobs, startJobs } from '../src/lib/jobs';
 import { createMailer } from '../src/lib/mailer';
 import { RateLimiter } from '../src/lib/rate-limit';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/accounts.service';
+import { ProfileCache } from '../src/modules/auth/profile-cache';
 import { SESSION_COOKIE, SessionStore } from '../src/plugins/sessions';
 import type { Services } from '../src/services';
 import { withDatabase } from './global-setup';
@@ -56,11 +58,14 @@ export async function createEmptyDatabase(): Promise<string> {
   return withDatabase(server, name);
 }
 
-/** The real app on a real database, with the job queue working and mail going to `smtpUrl` or an outbox. */
+/**
+ * The real app on a real database, with the job queue working and mail going to `smtpUrl` or an
+ * outbox. Pass `databaseUrl` to run a second server process's worth of app on the same database.
+ */
 export async function createTestApp(
-  opts: { smtpUrl?: string; env?: Record<string, string> } = {},
+  opts: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-outbox-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,11 +90,14 @@ export async function createTestApp(
     pollingIntervalSeconds: 0.5,
     retryDelaySeconds: 1,
   });
+  const bus = new CacheBus(databaseUrl, { warn: () => {} });
+  await bus.start();
   let commit = 'test-commit';
   const services: Services = {
     config,
     db: database.db,
-    sessions: new SessionStore(database.db, config.secureCookies),
+    sessions: new SessionStore(database.db, config.secureCookies, bus),
+    profiles: new ProfileCache(bus),
     rateLimiter: new RateLimiter(database.db),
     jobs,
     gitCommit: () => commit,
@@ -107,6 +115,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await jobs.stop();
+      await bus.stop();
       mailer.close();
       await database.close();
       await fs.rm(outboxDir, { recursive: true, force: true });

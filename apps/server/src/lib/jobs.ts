@@ -22,16 +22,19 @@ export async function startJobs(opts: {
   work: boolean;
   pollingIntervalSeconds?: number;
   retryDelaySeconds?: number;
+  /** Runs the queue's set-up under the startup lock: pg-boss deadlocks when two processes create queues at once. */
+  serialize?: <T>(work: () => Promise<T>) => Promise<T>;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4, application_name: 'slat-jobs' });
   boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  await boss.createQueue(MAIL_QUEUE, {
-    name: MAIL_QUEUE,
-    retryLimit: 12,
-    retryDelay: opts.retryDelaySeconds ?? 5,
-    retryBackoff: true,
+  const serialize = opts.serialize ?? ((work) => work());
+  await serialize(async () => {
+    await boss.start();
+    const options = { retryLimit: 12, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true };
+    if (await boss.getQueue(MAIL_QUEUE)) await boss.updateQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...options });
+    else await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...options });
   });
+
   if (opts.work) {
     await boss.work<MailMessage>(
       MAIL_QUEUE,

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { serverSecrets, sessions, users } from '../db/schema';
+import { type CacheBus, LruMap } from '../lib/cache-bus';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/secrets';
 
 export const SESSION_COOKIE = 'slat_session';
@@ -20,14 +21,30 @@ export type SignedInSession = {
 
 const COOKIE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Sessions live in PostgreSQL; the cookie holds 256 random bits and the table only their hash. */
+type CachedSession = { session: SignedInSession; expiresAt: number; lastSeenAt: number };
+
+/**
+ * Sessions live in PostgreSQL; the cookie holds 256 random bits and the table only their hash.
+ * Each process keeps recently used sessions in memory, evicted by the cache bus whenever the row
+ * changes anywhere (logout, reset, expiry touch) and bypassed while the bus is down.
+ */
 export class SessionStore {
   private csrfKey: string | undefined;
+  private readonly cache = new LruMap<string, CachedSession>(20_000);
+  /** Bumped on every eviction, so a read that raced an eviction is not cached. */
+  private epoch = 0;
 
   constructor(
     private readonly db: Db,
     private readonly secureCookies: boolean,
-  ) {}
+    private readonly bus?: CacheBus,
+  ) {
+    bus?.subscribe((key) => {
+      this.epoch += 1;
+      if (key === '*') this.cache.clear();
+      else if (key.startsWith('session:')) this.cache.delete(key.slice('session:'.length));
+    });
+  }
 
   /** The CSRF signing key, made once per database and shared by every server process. */
   async key(): Promise<string> {
@@ -76,6 +93,14 @@ export class SessionStore {
 
   async find(cookie: string): Promise<SignedInSession | undefined> {
     const idHash = sha256(cookie);
+    const useCache = this.bus?.healthy === true;
+    const cached = useCache ? this.cache.get(idHash) : undefined;
+    const now = Date.now();
+    if (cached && cached.expiresAt > now) {
+      if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(idHash, cached.session.remember);
+      return cached.session;
+    }
+    const epoch = this.epoch;
     const [row] = await this.db
       .select({
         userId: sessions.userId,
@@ -83,25 +108,45 @@ export class SessionStore {
         companyId: users.companyId,
         remember: sessions.remember,
         lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
     if (!row) return undefined;
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const lifetime = row.remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS;
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${lifetime / 1000})` })
-        .where(eq(sessions.idHash, idHash));
-    }
-    return {
+    const session = {
       idHash,
       userId: row.userId,
       accountId: row.accountId,
       companyId: row.companyId,
       remember: row.remember,
     };
+    if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.touch(idHash, row.remember);
+    } else if (useCache && epoch === this.epoch) {
+      this.cache.set(idHash, {
+        session,
+        expiresAt: row.expiresAt.getTime(),
+        lastSeenAt: row.lastSeenAt.getTime(),
+      });
+    }
+    return session;
+  }
+
+  /** Slides the expiry forward (the trigger's notification evicts every cached copy). */
+  private async touch(idHash: string, remember: boolean): Promise<void> {
+    this.cache.delete(idHash);
+    const lifetime = remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS;
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${lifetime / 1000})` })
+      .where(eq(sessions.idHash, idHash));
+  }
+
+  /** Drops this process's cached sessions of a user at once (other processes hear the trigger). */
+  forgetUser(userId: number): void {
+    this.epoch += 1;
+    this.cache.deleteWhere((c) => c.session.userId === userId);
   }
 
   /** A fresh id at every sign-in, so a cookie planted before sign-in is worth nothing after. */
@@ -119,7 +164,10 @@ export class SessionStore {
   }
 
   async destroy(cookie: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.idHash, sha256(cookie)));
+    const idHash = sha256(cookie);
+    this.epoch += 1;
+    this.cache.delete(idHash);
+    await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
   }
 
   async purgeExpired(): Promise<void> {

@@ -30,13 +30,18 @@ export async function loadProfile(
   userId: number,
   accountId: number,
 ): Promise<MeResponse> {
-  const row = await findSessionProfile(services.db, userId, accountId);
-  if (!row) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-  return {
-    user: { ...row.user, country_code: row.countryCode },
-    company: { ...row.company, country_code: row.countryCode },
-    modules: { 'dealer_portal.sales': row.sales ?? false },
-  };
+  const profile = await services.profiles.get(userId, async () => {
+    const row = await findSessionProfile(services.db, userId, accountId);
+    if (!row) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    return {
+      user: { ...row.user, country_code: row.countryCode },
+      company: { ...row.company, country_code: row.countryCode },
+      modules: { 'dealer_portal.sales': row.sales ?? false },
+    };
+  });
+  if (profile.company.account_id !== accountId)
+    throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return profile;
 }
 
 /** Unknown user and wrong password fail alike: same answer, same work, same counters. */
@@ -83,13 +88,14 @@ export async function resetPassword(
   const limits = resetLimits(input.ip);
   await services.rateLimiter.check(limits);
   const passwordHash = await hashPassword(input.password);
-  const done = await services.db.transaction(async (tx) => {
+  const userId = await services.db.transaction(async (tx) => {
     const token = await consumeResetToken(tx, sha256(input.token));
-    if (!token) return false;
+    if (!token) return undefined;
     await setPasswordAndEndSessions(tx, token.userId, passwordHash, input.currentSessionHash);
-    return true;
+    return token.userId;
   });
-  if (!done) {
+  if (userId !== undefined) services.sessions.forgetUser(userId);
+  if (userId === undefined) {
     await services.rateLimiter.hit(limits);
     throw new AppError('INVALID_RESET_TOKEN', messages.resetFailed, [
       { path: 'token', message: messages.resetFailed },

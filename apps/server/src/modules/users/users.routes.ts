@@ -19,6 +19,7 @@ export function userRoutes(app: FastifyInstance, services: Services): void {
         .update(users)
         .set(changes)
         .where(and(eq(users.id, s.userId), eq(users.accountId, s.accountId)));
+      services.profiles.forget(s.userId);
     }
     const { user } = await loadProfile(services, s.userId, s.accountId);
     return { user };

@@ -1,0 +1,110 @@
+import pg from 'pg';
+
+export const CACHE_CHANNEL = 'slat_cache';
+
+type Listener = (key: string) => void;
+type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * Cache invalidation across server processes. Triggers in PostgreSQL announce every change to a
+ * cached row on `slat_cache` (migration 0002); one LISTEN connection per process hears them.
+ * While that connection is down, `healthy` is false and caches must be bypassed; on reconnect
+ * every cache is cleared ('*'), since announcements may have been missed.
+ */
+export class CacheBus {
+  private client: pg.Client | undefined;
+  private listeners: Listener[] = [];
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  healthy = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: Log,
+  ) {}
+
+  subscribe(listener: Listener): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(key: string): void {
+    for (const l of this.listeners) l(key);
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'slat-cache-bus' });
+    client.on('notification', (msg) => {
+      if (msg.channel === CACHE_CHANNEL && msg.payload) this.emit(msg.payload);
+    });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.healthy = false;
+      this.client = undefined;
+      this.emit('*');
+      client.end().catch(() => {});
+      if (this.closed) return;
+      if (err) this.log.warn({ err }, 'cache bus connection lost; caches bypassed until it is back');
+      this.retryTimer = setTimeout(() => void this.start().catch(() => {}), 1000);
+      this.retryTimer.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+    } catch (error) {
+      this.client = client;
+      lost(error as Error);
+      throw error;
+    }
+    this.client = client;
+    this.emit('*');
+    this.healthy = true;
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.healthy = false;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+/** A small LRU map: the oldest entry goes when it is full. */
+export class LruMap<K, V> {
+  private map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
+  deleteWhere(test: (value: V, key: K) => boolean): void {
+    for (const [k, v] of this.map) if (test(v, k)) this.map.delete(k);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+
+// Two app instances on one database stand for two server processes behind a load balancer.
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp();
+  b = await createTestApp({ databaseUrl: a.databaseUrl });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+/** The same browser session, sent to the other process. */
+function onOther(client: TestClient, other: TestApp): TestClient {
+  const twin = new TestClient(other.app, client.ip);
+  twin.cookie = client.cookie;
+  twin.token = client.token;
+  return twin;
+}
+
+describe('session and profile caches across processes', () => {
+  it('a logout on one process ends the session on the other', async () => {
+    const client = await signedInClient(a);
+    const twin = onOther(client, b);
+    expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200); // now cached on b
+    expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200);
+    expect((await client.post('/api/old/auth/logout', {})).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await twin.post('/api/old/auth/me')).statusCode, { timeout: 3000 })
+      .toBe(401);
+  });
+
+  it('a profile edit on one process shows on the other', async () => {
+    const dealer = await createDealer(a.db);
+    const client = await signedInClient(a, dealer);
+    const twin = onOther(client, b);
+    expect((await twin.post('/api/old/auth/me')).json().user.first_name).toBe(dealer.firstName);
+    expect((await client.post('/api/old/users', { first_name: 'Renamed' })).json().user.first_name).toBe(
+      'Renamed',
+    );
+    await expect
+      .poll(async () => (await twin.post('/api/old/auth/me')).json().user.first_name, { timeout: 3000 })
+      .toBe('Renamed');
+  });
+
+  it('a password reset on one process ends the user’s sessions cached on the other', async () => {
+    const dealer = await createDealer(a.db);
+    const client = await signedInClient(b, dealer);
+    expect((await client.post('/api/old/auth/me')).statusCode).toBe(200);
+    await a.pool.query('DELETE FROM sessions WHERE user_id = $1', [dealer.userId]);
+    await expect
+      .poll(async () => (await client.post('/api/old/auth/me')).statusCode, { timeout: 3000 })
+      .toBe(401);
+  });
+
+  it('reads from the database while the cache bus is down', async () => {
+    const c = await createTestApp({ databaseUrl: a.databaseUrl });
+    try {
+      const client = await signedInClient(c);
+      expect((await client.post('/api/old/auth/me')).statusCode).toBe(200);
+      // Kill c's LISTEN connection from the server side: c must stop trusting its cache at once.
+      await a.pool.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'slat-cache-bus' AND datname = current_database()",
+      );
+      await a.pool.query('DELETE FROM sessions');
+      await expect
+        .poll(async () => (await client.post('/api/old/auth/me')).statusCode, { timeout: 3000 })
+        .toBe(401);
+    } finally {
+      await c.close();
+    }
+  });
+});
