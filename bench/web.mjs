@@ -131,6 +131,7 @@ async function lighthouseScores() {
       },
       desktopConfig,
     );
+    if (process.env.BENCH_WEB_LHR) fs.writeFileSync(process.env.BENCH_WEB_LHR, JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     return {
       performance: Math.round(categories.performance.score * 100),

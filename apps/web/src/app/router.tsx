@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { PROGRESS_BAR_DELAY_MS } from '../config/constants';
+import { LoginPage } from '../features/auth/routes/login-page';
 import { flagsReady, isFlagOn } from '../lib/feature-flags';
 import { safeReturnUrl } from '../lib/session/return-url';
 import { restoreSession } from '../lib/session/session-query';
@@ -33,7 +34,8 @@ const loginRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (sessionStore.get().status === 'signedIn') throw redirect({ href: safeReturnUrl(search.returnUrl) });
   },
-  component: lazyRouteComponent(() => import('../features/auth/routes/login-page'), 'LoginPage'),
+  // in the entry chunk: the page signed-out visitors land on should not wait for a second round trip
+  component: LoginPage,
 });
 
 const resetPasswordRoute = createRoute({
