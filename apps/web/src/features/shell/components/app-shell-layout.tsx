@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Drawer, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, Outlet } from '@tanstack/react-router';
@@ -88,13 +88,27 @@ export function AppShellLayout() {
         </AppShell.Navbar>
       )}
       {isDrawer && (
-        <Drawer opened={drawerOpened} onClose={drawer.close} size={280} title={t('nav.main')} padding={0}>
-          {breakpoint === 'verySmall' && (
-            <Text size="sm" c="dimmed" px="md" pb="xs">
-              {session.company.name}
-            </Text>
-          )}
-          <MainNav onNavigate={drawer.close} />
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={280}
+          title={t('nav.main')}
+          padding={0}
+          styles={{
+            header: { paddingInline: 'var(--mantine-spacing-md)' },
+            body: { height: 'calc(100% - 60px)' },
+          }}
+        >
+          <Stack gap={0} h="100%">
+            {breakpoint === 'verySmall' && (
+              <Text size="sm" c="dimmed" px="md" pb="xs">
+                {session.company.name}
+              </Text>
+            )}
+            <div style={{ flex: 1, minHeight: 0 }}>
+              <MainNav onNavigate={drawer.close} />
+            </div>
+          </Stack>
         </Drawer>
       )}
       <AppShell.Main id="main-content" tabIndex={-1}>
