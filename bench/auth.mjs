@@ -31,8 +31,9 @@ async function signIn(base) {
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: DURATION, headers }, (err, result) =>
-      err ? reject(err) : resolve(result),
+    autocannon(
+      { url, method: 'POST', connections: CONNECTIONS, duration: DURATION, headers },
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }

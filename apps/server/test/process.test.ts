@@ -68,6 +68,16 @@ describe('the server process', () => {
     await expect(startServer({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() }, 20_000)).rejects.toThrow(/PORT/);
   });
 
+  it('starts on a DATA_DIR created private (mode 0700, as mktemp makes it)', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-private-'));
+    dirs.push(dataDir);
+    const env = external
+      ? { DATA_DIR: dataDir, DATABASE_URL: await createEmptyDatabase() }
+      : { DATA_DIR: dataDir };
+    const server = await start(env);
+    expect((await signIn(server.port, 'demo', 'demo1234')).status).toBe(200);
+  }, 60_000);
+
   it('keeps every acknowledged write through kill -9, and starts again without clean-up', async () => {
     const env = await freshEnv();
     const first = await start(env);

@@ -75,6 +75,25 @@ async function initCluster(
   }
 }
 
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to pass through DATA_DIR and every
+ * directory above it. DATA_DIR itself is Slat's and is opened for traversal (not listing); a
+ * closed ancestor is reported by name rather than left to fail inside initdb.
+ */
+async function ensureReachable(dataDir: string): Promise<void> {
+  const st = await fs.stat(dataDir);
+  if ((st.mode & 0o001) === 0) await fs.chmod(dataDir, (st.mode & 0o777) | 0o711);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const mode = (await fs.stat(dir)).mode;
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the postgres user, who cannot reach ${dataDir}: ${dir} is not traversable (chmod o+x ${dir}, or set DATA_DIR elsewhere)`,
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
 async function exists(p: string): Promise<boolean> {
   return fs.access(p).then(
     () => true,
@@ -148,6 +167,7 @@ export async function startEmbeddedPostgres(
   await fs.mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'));
   const ids = await postgresIds();
+  if (ids) await ensureReachable(dataDir);
   const bin = await binaries();
   const user = 'postgres';
 
