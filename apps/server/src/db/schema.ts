@@ -3,6 +3,8 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -164,3 +166,339 @@ export const brandings = pgTable('brandings', {
   logoUrl: text('logo_url'),
   backgroundColor: text('background_color'),
 });
+
+// ——— Suppliers and catalog ———
+
+export const manufacturers = pgTable('manufacturers', {
+  id: serial('id').primaryKey(),
+  /** Stable key used by catalog files (e.g. "coastline"). */
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  email: text('email').notNull().default(''),
+  timezone: text('timezone').notNull().default('UTC'),
+  isInternal: boolean('is_internal').notNull().default(false),
+  offlineOnly: boolean('offline_only').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+  },
+  (t) => [uniqueIndex('shipping_methods_manufacturer_name_key').on(t.manufacturerId, t.name)],
+);
+
+/** A dealer's link to a supplier, with the dealer's own settings for it. */
+export const manufacturerCustomers = pgTable(
+  'manufacturer_customers',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    defaultShippingMethodId: integer('default_shipping_method_id').references(() => shippingMethods.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.manufacturerId] })],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** When true, imperial sizes of this brand take halves and quarters only. */
+    disableFineFractions: boolean('disable_fine_fractions').notNull().default(false),
+  },
+  (t) => [uniqueIndex('brands_manufacturer_name_key').on(t.manufacturerId, t.name)],
+);
+
+export const productCategories = pgTable('product_categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** One import of a supplier's catalog. Lines keep pointing at the version they were priced in. */
+export const catalogVersions = pgTable(
+  'catalog_versions',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('catalog_versions_manufacturer_number_key').on(t.manufacturerId, t.number)],
+);
+
+/** A product's stable identity across catalog versions. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('products_manufacturer_key_key').on(t.manufacturerId, t.key)],
+);
+
+/**
+ * A product as one catalog version defines it. `definition` holds the version's unit, size
+ * limits, price grid, option groups and option rules (shape: ProductDefinition in contracts).
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    catalogVersionId: integer('catalog_version_id')
+      .notNull()
+      .references(() => catalogVersions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => productCategories.id),
+    hasWidth: boolean('has_width').notNull(),
+    hasHeight: boolean('has_height').notNull(),
+    hasQuantity: boolean('has_quantity').notNull(),
+    /** Offered only through a bundle subscription. */
+    bundleOnly: boolean('bundle_only').notNull().default(false),
+    definition: jsonb('definition').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.catalogVersionId] }),
+    index('product_versions_catalog_version_idx').on(t.catalogVersionId),
+  ],
+);
+
+// ——— Bundles ———
+
+export const bundles = pgTable('bundles', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  exclusivityKey: text('exclusivity_key'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** [{ templateKey, label, operator: 'FACTOR' | 'CURRENCY' }] */
+  templateFields: jsonb('template_fields').notNull().default([]),
+});
+
+export const bundleProducts = pgTable(
+  'bundle_products',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.productId] })],
+);
+
+export const bundleSubscriptions = pgTable(
+  'bundle_subscriptions',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    /** The bundle's exclusivity key, copied so one subscription per group is a unique index. */
+    exclusivityKey: text('exclusivity_key'),
+    /** { [templateKey]: decimal string } */
+    templateValues: jsonb('template_values').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.bundleId] }),
+    uniqueIndex('bundle_subscriptions_exclusive_key')
+      .on(t.accountId, t.exclusivityKey)
+      .where(sql`${t.exclusivityKey} IS NOT NULL`),
+  ],
+);
+
+// ——— Dealer settings ———
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Random, at least 128 bits: the id in download URLs. */
+    publicId: text('public_id').notNull().unique(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_account_id_idx').on(t.accountId)],
+);
+
+export const dealerSettings = pgTable('dealer_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  companyLogoFileId: integer('company_logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  companyDeliveryAddress: text('company_delivery_address').notNull().default(''),
+  defaultShippingInstructions: text('default_shipping_instructions').notNull().default(''),
+  companyDetails: text('company_details').notNull().default(''),
+  bindingText: text('binding_text').notNull().default(''),
+  depositPercentage: numeric('deposit_percentage', { precision: 5, scale: 2 }).notNull().default('50'),
+  taxRatePercentage: numeric('tax_rate_percentage', { precision: 5, scale: 2 }).notNull().default('10'),
+  accountAdjustmentType: text('account_adjustment_type', { enum: ['PERCENT_MARK_UP', 'PERCENT_MARGIN'] })
+    .notNull()
+    .default('PERCENT_MARK_UP'),
+  accountAdjustmentValue: numeric('account_adjustment_value', { precision: 7, scale: 2 }).notNull().default('40'),
+  quotePricingTaxMode: text('quote_pricing_tax_mode', { enum: ['INCLUSIVE', 'EXCLUSIVE'] })
+    .notNull()
+    .default('INCLUSIVE'),
+});
+
+export const markupOverrides = pgTable(
+  'markup_overrides',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    overrideType: text('override_type', { enum: ['CATEGORY', 'PRODUCT'] }).notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => productCategories.id, { onDelete: 'cascade' }),
+    adjustmentType: text('adjustment_type', { enum: ['PERCENT_MARK_UP', 'PERCENT_MARGIN'] }).notNull(),
+    adjustmentValue: numeric('adjustment_value', { precision: 7, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('markup_overrides_product_key').on(t.accountId, t.productId).where(sql`${t.productId} IS NOT NULL`),
+    uniqueIndex('markup_overrides_category_key')
+      .on(t.accountId, t.categoryId)
+      .where(sql`${t.categoryId} IS NOT NULL`),
+  ],
+);
+
+/** Linked mail/calendar accounts (GOOGLE, MICROSOFT, IMAP, VIRTUAL_CALENDAR, ICLOUD, EWS). */
+export const calendarAccounts = pgTable(
+  'calendar_accounts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: ['VALID', 'INVALID'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_accounts_user_key').on(t.userId)],
+);
+
+// ——— Workflows ———
+
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isEditable: boolean('is_editable').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workflows_account_slug_key').on(t.accountId, t.slug)],
+);
+
+export const workflowStatuses = pgTable(
+  'workflow_statuses',
+  {
+    id: serial('id').primaryKey(),
+    workflowId: integer('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    phase: text('phase', { enum: ['New', 'Quoting', 'InProgress', 'Closed', 'Cancelled'] }).notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('workflow_statuses_slug_key').on(t.workflowId, t.slug)],
+);
+
+export const workflowFlags = pgTable(
+  'workflow_flags',
+  {
+    id: serial('id').primaryKey(),
+    workflowId: integer('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('workflow_flags_slug_key').on(t.workflowId, t.slug)],
+);
+
+export const workflowFlagValues = pgTable(
+  'workflow_flag_values',
+  {
+    id: serial('id').primaryKey(),
+    flagId: integer('flag_id')
+      .notNull()
+      .references(() => workflowFlags.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    label: text('label').notNull(),
+    appearance: text('appearance').notNull().default('default'),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('workflow_flag_values_slug_key').on(t.flagId, t.slug)],
+);
+
+/** Per-user web settings documents, e.g. DEAL_WORKFLOWS (preset filters per workflow). */
+export const webSettings = pgTable(
+  'web_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
