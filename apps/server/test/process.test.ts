@@ -71,7 +71,7 @@ describe('the server process', () => {
   it('starts on a DATA_DIR created private (mode 0700, as mktemp makes it)', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-private-'));
     dirs.push(dataDir);
-    const env = external
+    const env: Record<string, string> = external
       ? { DATA_DIR: dataDir, DATABASE_URL: await createEmptyDatabase() }
       : { DATA_DIR: dataDir };
     const server = await start(env);

@@ -379,7 +379,9 @@ export const dealerSettings = pgTable('dealer_settings', {
   accountAdjustmentType: text('account_adjustment_type', { enum: ['PERCENT_MARK_UP', 'PERCENT_MARGIN'] })
     .notNull()
     .default('PERCENT_MARK_UP'),
-  accountAdjustmentValue: numeric('account_adjustment_value', { precision: 7, scale: 2 }).notNull().default('40'),
+  accountAdjustmentValue: numeric('account_adjustment_value', { precision: 7, scale: 2 })
+    .notNull()
+    .default('40'),
   quotePricingTaxMode: text('quote_pricing_tax_mode', { enum: ['INCLUSIVE', 'EXCLUSIVE'] })
     .notNull()
     .default('INCLUSIVE'),
@@ -400,7 +402,9 @@ export const markupOverrides = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('markup_overrides_product_key').on(t.accountId, t.productId).where(sql`${t.productId} IS NOT NULL`),
+    uniqueIndex('markup_overrides_product_key')
+      .on(t.accountId, t.productId)
+      .where(sql`${t.productId} IS NOT NULL`),
     uniqueIndex('markup_overrides_category_key')
       .on(t.accountId, t.categoryId)
       .where(sql`${t.categoryId} IS NOT NULL`),
