@@ -67,6 +67,8 @@ async function buildServer() {
       main: 'apps/server/src/main.ts',
       'cli/account': 'apps/server/src/cli/account.ts',
       'cli/seed': 'apps/server/src/cli/seed.ts',
+      'cli/catalog-import': 'apps/server/src/cli/catalog-import.ts',
+
     },
     absWorkingDir: root,
     outdir,
