@@ -4,5 +4,6 @@ export * from './endpoint';
 export * from './errors';
 export * from './health/health';
 export * from './messages';
+export * from './settings/index';
 export * from './users/users';
 export * from './web/wire-formats';
