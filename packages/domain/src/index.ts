@@ -1,1 +1,3 @@
+export * from './catalog';
+export * from './decimal';
 export * from './password-strength';
