@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { type HealthResponse, messages } from '@slat/contracts';
@@ -9,7 +10,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
+import { bundleRoutes } from './modules/bundles/bundles.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { markupOverrideRoutes } from './modules/settings/markup-overrides.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { workflowRoutes } from './modules/workflows/workflows.routes';
 import { registerApiGuards } from './plugins/api';
 import { registerErrorHandling } from './plugins/errors';
 import type { Services } from './services';
@@ -47,6 +53,9 @@ export async function buildApp({
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
+  // Uploads: one file a request; each route sets its own size limit and checks the content.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fileSize: 25 * 1024 * 1024 } });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -75,6 +84,11 @@ export async function buildApp({
       authRoutes(api, services);
       userRoutes(api, services);
       brandingRoutes(api, services);
+      catalogRoutes(api, services);
+      settingsRoutes(api, services);
+      markupOverrideRoutes(api, services);
+      bundleRoutes(api, services);
+      workflowRoutes(api, services);
       if (testHooks) {
         api.post(
           '/test/git-commit',

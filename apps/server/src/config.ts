@@ -42,6 +42,7 @@ export type Config = {
   secureCookies: boolean;
   posthogKey: string | undefined;
   sentryDsn: string | undefined;
+  stripeConfigured: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -69,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     posthogKey: e.POSTHOG_KEY || undefined,
     sentryDsn: e.SENTRY_DSN,
+    stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
   };
 }

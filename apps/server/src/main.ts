@@ -10,6 +10,8 @@ import { startJobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
 import { ProfileCache } from './modules/auth/profile-cache';
+import { FileStore } from './modules/files/file-store';
+
 import { SessionStore } from './plugins/sessions';
 import type { Services } from './services';
 
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
         db,
         sessions: new SessionStore(db, config.secureCookies, bus),
         profiles: new ProfileCache(bus),
+        files: new FileStore(db, path.join(config.dataDir, 'files')),
         rateLimiter: new RateLimiter(db),
         jobs,
         gitCommit: () => commit,

@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ProfileCache } from './modules/auth/profile-cache';
+import type { FileStore } from './modules/files/file-store';
 import type { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -11,6 +12,8 @@ export type Services = {
   db: Db;
   sessions: SessionStore;
   profiles: ProfileCache;
+  files: FileStore;
+
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail'>;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */

@@ -15,6 +15,8 @@ import { createMailer } from '../src/lib/mailer';
 import { RateLimiter } from '../src/lib/rate-limit';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/accounts.service';
 import { ProfileCache } from '../src/modules/auth/profile-cache';
+import { FileStore } from '../src/modules/files/file-store';
+
 import { SESSION_COOKIE, SessionStore } from '../src/plugins/sessions';
 import type { Services } from '../src/services';
 import { withDatabase } from './global-setup';
@@ -98,6 +100,7 @@ export async function createTestApp(
     db: database.db,
     sessions: new SessionStore(database.db, config.secureCookies, bus),
     profiles: new ProfileCache(bus),
+    files: new FileStore(database.db, path.join(outboxDir, 'files')),
     rateLimiter: new RateLimiter(database.db),
     jobs,
     gitCommit: () => commit,

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accounts, companies, companyModules, countries, deliveryAddresses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { defaultWorkflows } from '../workflows/default-workflows';
+import { createWorkflowFromDocument } from '../workflows/workflows.service';
 
 export type NewDealerAccount = {
   username: string;
@@ -79,6 +81,7 @@ export async function createDealerAccount(
         mainAdminAccess: true,
       })
       .returning({ id: users.id });
+    for (const doc of defaultWorkflows) await createWorkflowFromDocument(tx, account!.id, doc);
     return { accountId: account!.id, companyId: company!.id, userId: user!.id };
   });
 }

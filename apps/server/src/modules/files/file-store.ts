@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { files } from '../../db/schema';
+import { randomToken } from '../../lib/secrets';
+import type { Upload } from '../../lib/uploads';
+
+/** Files live on disk under DATA_DIR/files (outside the web root), addressed by a random public id. */
+export class FileStore {
+  constructor(
+    private readonly db: Db,
+    private readonly root: string,
+  ) {}
+
+  async save(accountId: number, upload: Upload): Promise<{ id: number; publicId: string }> {
+    const publicId = randomToken(24);
+    const relative = path.join(String(accountId), publicId);
+    const full = path.join(this.root, relative);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    await fs.writeFile(full, upload.buffer, { flag: 'wx' });
+    const [row] = await this.db
+      .insert(files)
+      .values({
+        accountId,
+        publicId,
+        filename: upload.filename,
+        mimeType: upload.mimeType,
+        size: upload.buffer.length,
+        storagePath: relative,
+      })
+      .returning({ id: files.id });
+    return { id: row!.id, publicId };
+  }
+
+  async find(publicId: string) {
+    const [row] = await this.db.select().from(files).where(eq(files.publicId, publicId));
+    return row ? { ...row, fullPath: path.join(this.root, row.storagePath) } : undefined;
+  }
+
+  url(publicId: string): string {
+    return `/api/files/${publicId}`;
+  }
+}

@@ -1,0 +1,242 @@
+import fs from 'node:fs';
+import {
+  type CalendarAccount,
+  calendarProviders,
+  getAccountSettings,
+  getCalendarAccount,
+  getDealerSettings,
+  getProviders,
+  linkVirtualCalendar,
+  saveDealerSettings,
+  saveMainCompany,
+  saveManufacturerCustomerSettings,
+  unlinkCalendarAccount,
+  uploadCompanyLogo,
+} from '@slat/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  calendarAccounts,
+  companies,
+  dealerSettings,
+  files,
+  manufacturerCustomers,
+  shippingMethods,
+  users,
+} from '../../db/schema';
+import { fieldError, notFound } from '../../lib/app-error';
+import { readUpload } from '../../lib/uploads';
+import { route } from '../../plugins/api';
+import type { Services } from '../../services';
+import {
+  loadAccountSettings,
+  loadDealerSettings,
+  loadMainCompany,
+  loadManufacturers,
+} from './settings.service';
+
+async function calendarAccount(services: Services, userId: number): Promise<CalendarAccount> {
+  const [row] = await services.db.select().from(calendarAccounts).where(eq(calendarAccounts.userId, userId));
+  return {
+    connection: row
+      ? {
+          id: row.id,
+          provider: row.provider as (typeof calendarProviders)[number],
+          status: row.status,
+          email: row.email,
+        }
+      : null,
+    // Outside mail/calendar services need OAuth apps this installation does not have.
+    services: calendarProviders.map((provider) => ({
+      provider,
+      available: provider === 'VIRTUAL_CALENDAR',
+      linkPath: provider === 'VIRTUAL_CALENDAR' ? '/api/account/virtual-calendar/link' : null,
+    })),
+  };
+}
+
+export function settingsRoutes(app: FastifyInstance, services: Services): void {
+  const fileUrl = (publicId: string) => services.files.url(publicId);
+
+  route(app, getAccountSettings, async ({ session }) =>
+    loadAccountSettings(services.db, session().accountId),
+  );
+
+  route(app, saveMainCompany, async ({ session, body }) => {
+    const s = session();
+    await services.db
+      .update(companies)
+      .set({
+        name: body.company_name,
+        email: body.email,
+        ...(body.address !== undefined ? { address: body.address?.trim() ? body.address.trim() : null } : {}),
+        ...(body.account_email !== undefined ? { accountEmail: body.account_email } : {}),
+        ...(body.order_confirmation_email !== undefined
+          ? { orderConfirmationEmail: body.order_confirmation_email }
+          : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      })
+      .where(eq(companies.accountId, s.accountId));
+    services.profiles.forget(s.userId);
+    return { main_company: await loadMainCompany(services.db, s.accountId) };
+  });
+
+  route(app, getDealerSettings, async ({ session }) =>
+    loadDealerSettings(services.db, session().accountId, fileUrl),
+  );
+
+  route(app, saveDealerSettings, async ({ session, body }) => {
+    const s = session();
+    if (body.companyLogoDocumentId) {
+      const [own] = await services.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.id, body.companyLogoDocumentId), eq(files.accountId, s.accountId)));
+      if (!own) throw fieldError('companyLogoDocumentId', 'Logo not found');
+    }
+    await loadDealerSettings(services.db, s.accountId, fileUrl);
+    const changes = {
+      ...(body.companyLogoDocumentId !== undefined ? { companyLogoFileId: body.companyLogoDocumentId } : {}),
+      ...(body.companyDeliveryAddress !== undefined
+        ? { companyDeliveryAddress: body.companyDeliveryAddress }
+        : {}),
+      ...(body.defaultShippingInstructions !== undefined
+        ? { defaultShippingInstructions: body.defaultShippingInstructions }
+        : {}),
+      ...(body.companyDetails !== undefined ? { companyDetails: body.companyDetails } : {}),
+      ...(body.bindingText !== undefined ? { bindingText: body.bindingText } : {}),
+      ...(body.depositPercentage !== undefined ? { depositPercentage: body.depositPercentage } : {}),
+      ...(body.taxRatePercentage !== undefined ? { taxRatePercentage: body.taxRatePercentage } : {}),
+      ...(body.accountAdjustmentType !== undefined
+        ? { accountAdjustmentType: body.accountAdjustmentType }
+        : {}),
+      ...(body.accountAdjustmentValue !== undefined
+        ? { accountAdjustmentValue: body.accountAdjustmentValue }
+        : {}),
+      ...(body.quotePricingTaxMode !== undefined ? { quotePricingTaxMode: body.quotePricingTaxMode } : {}),
+    };
+    if (Object.keys(changes).length) {
+      await services.db.update(dealerSettings).set(changes).where(eq(dealerSettings.accountId, s.accountId));
+    }
+    const saved = await loadDealerSettings(services.db, s.accountId, fileUrl);
+    if (saved.accountAdjustmentType === 'PERCENT_MARGIN' && Number(saved.accountAdjustmentValue) >= 100) {
+      // A margin of 100 % or more has no price; refuse the combination whatever order it was set in.
+      throw fieldError('accountAdjustmentValue', 'A margin must be less than 100%');
+    }
+    return saved;
+  });
+
+  route(app, uploadCompanyLogo, async ({ session, request }) => {
+    const s = session();
+    const upload = await readUpload(request, {
+      maxBytes: 2 * 1024 * 1024,
+      extensions: ['png', 'jpg', 'jpeg'],
+      field: 'file',
+    });
+    const saved = await services.files.save(s.accountId, upload);
+    await loadDealerSettings(services.db, s.accountId, fileUrl);
+    await services.db
+      .update(dealerSettings)
+      .set({ companyLogoFileId: saved.id })
+      .where(eq(dealerSettings.accountId, s.accountId));
+    return loadDealerSettings(services.db, s.accountId, fileUrl);
+  });
+
+  route(app, saveManufacturerCustomerSettings, async ({ session, params, body }) => {
+    const s = session();
+    const [link] = await services.db
+      .select()
+      .from(manufacturerCustomers)
+      .where(
+        and(
+          eq(manufacturerCustomers.accountId, s.accountId),
+          eq(manufacturerCustomers.manufacturerId, params.manufacturerId),
+        ),
+      );
+    if (!link) throw notFound('Supplier not found');
+    if (body.default_shipping_method_id !== null) {
+      const [method] = await services.db
+        .select({ id: shippingMethods.id })
+        .from(shippingMethods)
+        .where(
+          and(
+            eq(shippingMethods.id, body.default_shipping_method_id),
+            eq(shippingMethods.manufacturerId, params.manufacturerId),
+          ),
+        );
+      if (!method)
+        throw fieldError('default_shipping_method_id', 'This supplier has no such shipping method');
+    }
+    await services.db
+      .update(manufacturerCustomers)
+      .set({ defaultShippingMethodId: body.default_shipping_method_id })
+      .where(
+        and(
+          eq(manufacturerCustomers.accountId, s.accountId),
+          eq(manufacturerCustomers.manufacturerId, params.manufacturerId),
+        ),
+      );
+    const [manufacturer] = await loadManufacturers(services.db, s.accountId, params.manufacturerId);
+    return { manufacturer: manufacturer! };
+  });
+
+  route(app, getProviders, async () => ({
+    pdfGeneration: true,
+    cardPayments: true,
+    cardPaymentsMode: services.config.stripeConfigured ? ('stripe' as const) : ('test' as const),
+  }));
+
+  route(app, getCalendarAccount, async ({ session }) => calendarAccount(services, session().userId));
+
+  route(app, linkVirtualCalendar, async ({ session }) => {
+    const s = session();
+    const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, s.userId));
+    await services.db
+      .insert(calendarAccounts)
+      .values({
+        accountId: s.accountId,
+        userId: s.userId,
+        provider: 'VIRTUAL_CALENDAR',
+        status: 'VALID',
+        email: user?.email ?? '',
+      })
+      .onConflictDoUpdate({
+        target: calendarAccounts.userId,
+        set: {
+          provider: 'VIRTUAL_CALENDAR',
+          status: 'VALID',
+          email: user?.email ?? '',
+          createdAt: sql`now()`,
+        },
+      });
+    return calendarAccount(services, s.userId);
+  });
+
+  route(app, unlinkCalendarAccount, async ({ session }) => {
+    const s = session();
+    await services.db.delete(calendarAccounts).where(eq(calendarAccounts.userId, s.userId));
+    return calendarAccount(services, s.userId);
+  });
+
+  // Uploaded files (logos now; documents later) by their random public id. Public: quote PDFs and
+  // customer pages show the logo; the 192-bit id is the capability.
+  app.get(
+    '/files/:publicId',
+    {
+      config: { auth: 'public', csrf: false },
+      schema: { hide: true, params: z.object({ publicId: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }) },
+    },
+    async (request, reply) => {
+      const { publicId } = request.params as { publicId: string };
+      const file = await services.files.find(publicId);
+      if (!file || !fs.existsSync(file.fullPath)) throw notFound('File not found');
+      reply
+        .header('content-type', file.mimeType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+      return reply.send(fs.createReadStream(file.fullPath));
+    },
+  );
+}
