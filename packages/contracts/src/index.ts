@@ -1,5 +1,6 @@
 export * from './auth/auth';
 export * from './branding/branding';
+export * from './catalog/index';
 export * from './endpoint';
 export * from './errors';
 export * from './health/health';
