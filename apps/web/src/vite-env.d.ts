@@ -5,4 +5,5 @@ interface ImportMetaEnv {
   readonly VITE_POSTHOG_KEY?: string;
   readonly VITE_POSTHOG_HOST?: string;
   readonly VITE_OPTIONS_FRAME_BASE?: string;
+  readonly VITE_GOOGLE_MAPS_API_KEY?: string;
 }

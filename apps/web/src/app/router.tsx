@@ -224,13 +224,12 @@ const accountLinkCallbackRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'account/$linkService/callback',
   component: lazyRouteComponent(
-    () => import('../features/settings/routes/settings-pages'),
+    () => import('../features/settings/routes/account-link-callback-page'),
     'AccountLinkCallbackPage',
   ),
 });
 
 // ── settings ─────────────────────────────────────────────────────────────
-const settingsPages = () => import('../features/settings/routes/settings-pages');
 const toGeneralSettings = () => {
   throw redirect({ to: '/settings/general' });
 };
@@ -252,30 +251,63 @@ const settingsUnknownRoute = createRoute({
   path: '$',
   beforeLoad: toGeneralSettings,
 });
-const settingsPage = (
+/** Each settings page is its own chunk, loaded when it is opened. */
+const settingsPage = <M extends Record<string, unknown>>(
   path: string,
-  exportName: string,
+  load: () => Promise<M>,
+  exportName: keyof M & string,
   beforeLoad?: (ctx: { context: { profile: MeResponse } }) => void,
 ) =>
   createRoute({
     getParentRoute: () => settingsRoute,
     path,
     ...(beforeLoad ? { beforeLoad } : {}),
-    component: lazyRouteComponent(settingsPages, exportName as 'GeneralSettingsPage'),
+    // biome-ignore lint/suspicious/noExplicitAny: the module's export is a component by construction
+    component: lazyRouteComponent(load as () => Promise<any>, exportName),
   });
 const settingsChildren = [
   settingsIndexRoute,
-  settingsPage('general', 'GeneralSettingsPage'),
-  settingsPage('orders', 'OrderSettingsPage'),
-  settingsPage('quotes', 'QuoteSettingsPage', ({ context }) => {
-    if (!context.profile.modules['dealer_portal.sales']) toGeneralSettings();
-  }),
-  settingsPage('suppliers', 'SupplierSettingsPage'),
-  settingsPage('bundles', 'BundleSettingsPage'),
-  settingsPage('integrations', 'IntegrationSettingsPage'),
-  settingsPage('workflows', 'WorkflowSettingsPage', ({ context }) => {
-    if (!context.profile.user.main_admin_access) toGeneralSettings();
-  }),
+  settingsPage(
+    'general',
+    () => import('../features/settings/routes/general-settings-page'),
+    'GeneralSettingsPage',
+  ),
+  settingsPage(
+    'orders',
+    () => import('../features/settings/routes/order-settings-page'),
+    'OrderSettingsPage',
+  ),
+  settingsPage(
+    'quotes',
+    () => import('../features/settings/routes/quote-settings-page'),
+    'QuoteSettingsPage',
+    ({ context }) => {
+      if (!context.profile.modules['dealer_portal.sales']) toGeneralSettings();
+    },
+  ),
+  settingsPage(
+    'suppliers',
+    () => import('../features/settings/routes/supplier-settings-page'),
+    'SupplierSettingsPage',
+  ),
+  settingsPage(
+    'bundles',
+    () => import('../features/settings/routes/bundle-settings-page'),
+    'BundleSettingsPage',
+  ),
+  settingsPage(
+    'integrations',
+    () => import('../features/settings/routes/integration-settings-page'),
+    'IntegrationSettingsPage',
+  ),
+  settingsPage(
+    'workflows',
+    () => import('../features/settings/routes/workflow-settings-page'),
+    'WorkflowSettingsPage',
+    ({ context }) => {
+      if (!context.profile.user.main_admin_access) toGeneralSettings();
+    },
+  ),
   settingsUnknownRoute,
 ];
 

@@ -7,6 +7,7 @@ const envSchema = z.object({
   VITE_POSTHOG_KEY: z.string().min(1).optional(),
   VITE_POSTHOG_HOST: z.url().optional(),
   VITE_OPTIONS_FRAME_BASE: z.url().optional(),
+  VITE_GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 });
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -19,6 +20,7 @@ function readEnv() {
     VITE_POSTHOG_KEY: blankToUndefined(raw.VITE_POSTHOG_KEY),
     VITE_POSTHOG_HOST: blankToUndefined(raw.VITE_POSTHOG_HOST),
     VITE_OPTIONS_FRAME_BASE: blankToUndefined(raw.VITE_OPTIONS_FRAME_BASE),
+    VITE_GOOGLE_MAPS_API_KEY: blankToUndefined(raw.VITE_GOOGLE_MAPS_API_KEY),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -31,6 +33,8 @@ function readEnv() {
     posthogKey: e.VITE_POSTHOG_KEY,
     posthogHost: e.VITE_POSTHOG_HOST ?? 'https://us.i.posthog.com',
     optionsFrameBase: e.VITE_OPTIONS_FRAME_BASE,
+    /** Address autocomplete: the Google Places adapter only when a key is built in. */
+    googleMapsApiKey: e.VITE_GOOGLE_MAPS_API_KEY,
     dev: import.meta.env.DEV,
   };
 }

@@ -26,6 +26,11 @@ export function setSessionErrorListener(listener: SessionErrorListener): void {
   onSessionError = listener;
 }
 
+/** For calls made outside requestJson (file uploads): a 401/419 expires the session the same way. */
+export function signalSessionError(error: ApiError): void {
+  if (error.status === 401 || error.status === 419) onSessionError(error);
+}
+
 let csrfToken: Promise<string> | null = null;
 
 /** The CSRF token bound to the current session cookie, fetched once per session. */

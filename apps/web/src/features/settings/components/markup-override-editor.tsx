@@ -1,0 +1,361 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { MarkupOverride } from '@slat/contracts';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useField } from '../../../components/form/fields';
+import { AppForm, useAppForm } from '../../../components/form/form';
+import { NumberField } from '../../../components/form/number-field';
+import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { requiredNumber } from '../../../lib/forms/number';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  markupOverridesQueryOptions,
+  useDeleteMarkupOverride,
+  useMarkupOverrideOptions,
+  useSaveMarkupOverride,
+} from '../api/markup-overrides';
+import { showSaveError } from './save-errors';
+import { QueryView } from './settings-page';
+
+export function overrideSchema(t: TFunction) {
+  return z
+    .object({
+      id: z.number(),
+      overrideType: z.enum(['CATEGORY', 'PRODUCT']),
+      selectedId: z.number().nullable(),
+      adjustmentType: z.enum(['PERCENT_MARK_UP', 'PERCENT_MARGIN']),
+      adjustmentValue: requiredNumber({
+        min: 0,
+        max: 10000,
+        required: t('form.labelRequired', { label: t('settings.overrides.amount') }),
+        range: t('form.between', { min: 0, max: 10000 }),
+      }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.selectedId === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['selectedId'],
+          message:
+            v.overrideType === 'CATEGORY'
+              ? t('settings.overrides.categoryRequired')
+              : t('settings.overrides.productRequired'),
+        });
+      if (v.adjustmentType === 'PERCENT_MARGIN' && v.adjustmentValue >= 100)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['adjustmentValue'],
+          message: t('settings.quotes.marginTooHigh'),
+        });
+    });
+}
+
+type OverrideForm = {
+  id: number;
+  overrideType: 'CATEGORY' | 'PRODUCT';
+  selectedId: number | null;
+  adjustmentType: 'PERCENT_MARK_UP' | 'PERCENT_MARGIN';
+  adjustmentValue: number | null;
+};
+
+/** §3: a new override is a category mark up of 0. */
+export const NEW_OVERRIDE: OverrideForm = {
+  id: 0,
+  overrideType: 'CATEGORY',
+  selectedId: null,
+  adjustmentType: 'PERCENT_MARK_UP',
+  adjustmentValue: 0,
+};
+
+const targetName = (o: MarkupOverride) =>
+  o.context.product
+    ? `${o.context.product.productName} (${o.context.product.brandName})`
+    : (o.context.category?.name ?? `#${o.selectedId}`);
+
+/** The list of overrides with add, edit and delete. */
+export function MarkupOverrideEditor() {
+  const { t } = useTranslation();
+  const query = useQuery(markupOverridesQueryOptions);
+  const [editing, setEditing] = useState<{ values: OverrideForm; label: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<MarkupOverride | null>(null);
+  const remove = useDeleteMarkupOverride();
+  const adjustment = (o: MarkupOverride) =>
+    `${o.adjustmentType === 'PERCENT_MARGIN' ? t('settings.quotes.margin') : t('settings.quotes.markUp')} ${o.adjustmentValue}%`;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('settings.overrides.intro')}
+      </Text>
+      <QueryView query={query}>
+        {(overrides) =>
+          overrides.length === 0 ? (
+            <Text>{t('settings.overrides.none')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table aria-label={t('settings.overrides.title')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('settings.overrides.type')}</Table.Th>
+                    <Table.Th>{t('settings.overrides.target')}</Table.Th>
+                    <Table.Th>{t('settings.overrides.adjustmentType')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('settings.overrides.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {overrides.map((o) => (
+                    <Table.Tr key={o.id}>
+                      <Table.Td>
+                        {o.overrideType === 'CATEGORY'
+                          ? t('settings.overrides.category')
+                          : t('settings.overrides.product')}
+                      </Table.Td>
+                      <Table.Td>{targetName(o)}</Table.Td>
+                      <Table.Td>{adjustment(o)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('settings.overrides.editLabel', { name: targetName(o) })}
+                            onClick={() =>
+                              setEditing({
+                                label: targetName(o),
+                                values: {
+                                  id: o.id,
+                                  overrideType: o.overrideType,
+                                  selectedId: o.selectedId,
+                                  adjustmentType: o.adjustmentType,
+                                  adjustmentValue: Number(o.adjustmentValue),
+                                },
+                              })
+                            }
+                          >
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            aria-label={t('settings.overrides.deleteLabel', { name: targetName(o) })}
+                            onClick={() => setDeleting(o)}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryView>
+      <Group>
+        <Button variant="default" onClick={() => setEditing({ values: NEW_OVERRIDE, label: null })}>
+          {t('settings.overrides.add')}
+        </Button>
+      </Group>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.values.id ? t('settings.overrides.editTitle') : t('settings.overrides.addTitle')}
+      >
+        {editing && (
+          <OverrideFormView
+            initial={editing.values}
+            initialLabel={editing.label}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('settings.overrides.deleteTitle')}
+      >
+        {deleting && (
+          <Stack>
+            <Text>{t('settings.overrides.deleteMessage', { name: targetName(deleting) })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('settings.cancel')}
+              </Button>
+              <Button
+                color="red.8"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(deleting.id, {
+                    onSuccess: () => {
+                      setDeleting(null);
+                      notifySuccess(t('settings.overrides.deleted'), targetName(deleting));
+                    },
+                  })
+                }
+              >
+                {t('settings.delete')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function OverrideFormView({
+  initial,
+  initialLabel,
+  onDone,
+}: {
+  initial: OverrideForm;
+  initialLabel: string | null;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
+  const schema = useMemo(() => overrideSchema(t), [t, i18n.language]);
+  const form = useAppForm(schema, initial);
+  const save = useSaveMarkupOverride();
+  const overrideType = form.watch('overrideType');
+  const onSubmit = async (values: z.output<typeof schema>) => {
+    try {
+      await save.mutateAsync({ ...values, adjustmentValue: String(values.adjustmentValue) });
+      notifySuccess(t('settings.saved'), t('settings.savedMessage'));
+      onDone();
+    } catch (error) {
+      showSaveError(error, form);
+    }
+  };
+  return (
+    <AppForm form={form} onSubmit={onSubmit} aria-label={t('settings.overrides.title')}>
+      <Stack gap="md">
+        <Controller
+          control={form.control}
+          name="overrideType"
+          render={({ field }) => (
+            <Radio.Group
+              name={field.name}
+              label={t('settings.overrides.type')}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                form.setValue('selectedId', null);
+                form.clearErrors('selectedId');
+              }}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="CATEGORY" label={t('settings.overrides.category')} />
+                <Radio value="PRODUCT" label={t('settings.overrides.product')} />
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        <TargetPicker
+          key={overrideType}
+          kind={overrideType}
+          initialLabel={initial.overrideType === overrideType ? initialLabel : null}
+        />
+        <Controller
+          control={form.control}
+          name="adjustmentType"
+          render={({ field }) => (
+            <NativeSelect
+              ref={field.ref}
+              name={field.name}
+              label={t('settings.overrides.adjustmentType')}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              data={[
+                { value: 'PERCENT_MARK_UP', label: t('settings.quotes.markUp') },
+                { value: 'PERCENT_MARGIN', label: t('settings.quotes.margin') },
+              ]}
+            />
+          )}
+        />
+        <NumberField
+          name="adjustmentValue"
+          label={t('settings.overrides.amount')}
+          min={0}
+          max={10000}
+          decimalScale={2}
+          suffix="%"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('settings.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppForm>
+  );
+}
+
+/** A searchable picker of categories or products; the search runs on the server. */
+function TargetPicker({ kind, initialLabel }: { kind: 'CATEGORY' | 'PRODUCT'; initialLabel: string | null }) {
+  const { t } = useTranslation();
+  const { field, error } = useField('selectedId');
+  const [search, setSearch] = useState(initialLabel ?? '');
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(
+    field.value && initialLabel ? { value: String(field.value), label: initialLabel } : null,
+  );
+  const [debounced] = useDebouncedValue(search, QUERY_CRITERIA_DEBOUNCE_MS);
+  const searchText = chosen && debounced === chosen.label ? '' : debounced.trim();
+  const options = useMarkupOverrideOptions(searchText);
+  const data = useMemo(() => {
+    const found =
+      kind === 'CATEGORY'
+        ? (options.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))
+        : (options.data?.products ?? []).map((p) => ({
+            value: String(p.id),
+            label: `${p.productName} (${p.brandName})`,
+          }));
+    return chosen && !found.some((o) => o.value === chosen.value) ? [chosen, ...found] : found;
+  }, [options.data, kind, chosen]);
+  return (
+    <Select
+      ref={field.ref}
+      name={field.name}
+      label={kind === 'CATEGORY' ? t('settings.overrides.category') : t('settings.overrides.product')}
+      placeholder={
+        kind === 'CATEGORY' ? t('settings.overrides.searchCategory') : t('settings.overrides.searchProduct')
+      }
+      required
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? t('app.loading') : t('settings.overrides.nothingFound')}
+      data={data}
+      value={field.value ? String(field.value) : null}
+      onChange={(value, option) => {
+        field.onChange(value ? Number(value) : null);
+        setChosen(value && option ? { value, label: option.label } : null);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

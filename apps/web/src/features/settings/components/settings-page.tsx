@@ -1,0 +1,82 @@
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert } from '../../../components/ui/status-alert';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type SettingsSection, sectionTitleKey } from './settings-sections';
+
+/** A settings page: its title (also the document title), an intro line and the content. */
+export function SettingsPage({
+  section,
+  intro,
+  actions,
+  children,
+}: {
+  section: SettingsSection;
+  intro?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = t(sectionTitleKey[section]);
+  useDocumentTitle(`${title} · ${t('pages.settings')}`);
+  return (
+    <Stack gap="lg" maw={760}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          {intro && <Text c="dimmed">{intro}</Text>}
+        </Stack>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** Loading skeleton, then the error with a retry, then the content with the data. */
+export function QueryView<T>({
+  query,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError'> & { refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError)
+    return (
+      <StatusAlert kind="error" title={t('settings.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+          {t('settings.retry')}
+        </Button>
+      </StatusAlert>
+    );
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+      <Skeleton h={36} />
+      <Skeleton h={36} />
+      <Skeleton h={36} />
+    </Stack>
+  );
+}
+
+/** A titled block inside a settings page. */
+export function SettingsSectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack
+      component="section"
+      gap="md"
+      p="md"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import type { CalendarAccount } from '@slat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert } from '../../../components/ui/status-alert';
+import { notifySuccess } from '../../../lib/notify';
+import { providersQueryOptions } from '../api/account-settings';
+import {
+  calendarAccountQueryOptions,
+  linkServiceUrl,
+  useLinkVirtualCalendar,
+  useUnlinkCalendarAccount,
+} from '../api/calendar';
+import { showSaveError } from '../components/save-errors';
+import { SettingsPage, SettingsSectionCard } from '../components/settings-page';
+
+export type CalendarState = 'loading' | 'error' | 'notLinked' | 'virtual' | 'valid' | 'invalid';
+
+/** The four calendar account states of foundation §4, plus loading and the load error. */
+export function calendarState(account: CalendarAccount | undefined, isError: boolean): CalendarState {
+  if (isError) return 'error';
+  if (!account) return 'loading';
+  const c = account.connection;
+  if (!c) return 'notLinked';
+  if (c.status === 'INVALID') return 'invalid';
+  return c.provider === 'VIRTUAL_CALENDAR' ? 'virtual' : 'valid';
+}
+
+export function IntegrationSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <SettingsPage section="integrations" intro={t('settings.integrations.intro')}>
+      <CalendarAccountCard />
+      <ProvidersCard />
+    </SettingsPage>
+  );
+}
+
+function CalendarAccountCard() {
+  const { t } = useTranslation();
+  const query = useQuery(calendarAccountQueryOptions);
+  const link = useLinkVirtualCalendar();
+  const unlink = useUnlinkCalendarAccount();
+  const state = calendarState(query.data, query.isError && !query.data);
+  const providerName = (p: string) =>
+    t(`settings.integrations.providers.${p}` as 'settings.integrations.providers.GOOGLE');
+  const connection = query.data?.connection;
+  const services = query.data?.services ?? [];
+  const linked = state === 'valid' || state === 'virtual' || state === 'invalid';
+  return (
+    <SettingsSectionCard title={t('settings.integrations.calendarTitle')}>
+      <div aria-live="polite">
+        {state === 'loading' && <Text c="dimmed">{t('app.loading')}</Text>}
+        {state === 'error' && (
+          <StatusAlert kind="error" title={t('settings.integrations.loadError')}>
+            <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+              {t('settings.retry')}
+            </Button>
+          </StatusAlert>
+        )}
+        {state === 'notLinked' && (
+          <Group gap="xs">
+            <Badge variant="outline" color="gray.8">
+              {t('settings.integrations.notLinked')}
+            </Badge>
+          </Group>
+        )}
+        {state === 'valid' && connection && (
+          <StatusAlert kind="success" title={providerName(connection.provider)}>
+            {t('settings.integrations.linkedAs', {
+              provider: providerName(connection.provider),
+              email: connection.email,
+            })}
+          </StatusAlert>
+        )}
+        {state === 'virtual' && (
+          <StatusAlert kind="success" title={t('settings.integrations.virtualLinked')}>
+            {t('settings.integrations.virtualHint')}
+          </StatusAlert>
+        )}
+        {state === 'invalid' && (
+          <StatusAlert kind="warning" title={connection ? providerName(connection.provider) : undefined}>
+            {t('settings.integrations.invalid')}
+          </StatusAlert>
+        )}
+      </div>
+      {linked && (
+        <Group>
+          <Button
+            variant="default"
+            loading={unlink.isPending}
+            onClick={() =>
+              unlink.mutate(undefined, {
+                onSuccess: () =>
+                  notifySuccess(t('settings.integrations.unlinked'), t('settings.savedMessage')),
+              })
+            }
+          >
+            {t('settings.integrations.unlink')}
+          </Button>
+        </Group>
+      )}
+      {query.data && (
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            {linked ? t('settings.integrations.linkAnother') : t('settings.integrations.services')}
+          </Text>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {services.map((service) => (
+              <Group component="li" key={service.provider} gap="sm" wrap="wrap">
+                {service.provider === 'VIRTUAL_CALENDAR' ? (
+                  <Button
+                    variant="light"
+                    disabled={state === 'virtual'}
+                    loading={link.isPending}
+                    onClick={() =>
+                      link.mutate(undefined, {
+                        onError: (error) => showSaveError(error),
+                      })
+                    }
+                  >
+                    {t('settings.integrations.useVirtual')}
+                  </Button>
+                ) : (
+                  <>
+                    <Button
+                      variant="default"
+                      disabled={!service.available || !service.linkPath}
+                      onClick={() => {
+                        if (service.linkPath)
+                          window.location.assign(
+                            linkServiceUrl(service.linkPath, service.provider, window.location.origin),
+                          );
+                      }}
+                    >
+                      {t('settings.integrations.link', { provider: providerName(service.provider) })}
+                    </Button>
+                    {!service.available && (
+                      <Text size="sm" c="dimmed">
+                        {t('settings.integrations.notConfigured')}
+                      </Text>
+                    )}
+                  </>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </SettingsSectionCard>
+  );
+}
+
+function ProvidersCard() {
+  const { t } = useTranslation();
+  const query = useQuery(providersQueryOptions);
+  if (!query.data) return null;
+  const p = query.data;
+  return (
+    <SettingsSectionCard title={t('settings.integrations.otherProviders')}>
+      <List spacing={4}>
+        <List.Item>
+          {t('settings.integrations.pdf')}:{' '}
+          {p.pdfGeneration ? t('settings.integrations.available') : t('settings.integrations.unavailable')}
+        </List.Item>
+        <List.Item>
+          {t('settings.integrations.payments')}:{' '}
+          {p.cardPayments
+            ? p.cardPaymentsMode === 'stripe'
+              ? t('settings.integrations.stripe')
+              : t('settings.integrations.testCheckout')
+            : t('settings.integrations.unavailable')}
+        </List.Item>
+      </List>
+    </SettingsSectionCard>
+  );
+}
