@@ -26,12 +26,8 @@ const key = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes')
   .max(64);
 const name = z.string().trim().min(1, 'Required').max(200);
-const money = z
-  .string()
-  .regex(
-    /^\d+(\.\d{1,4})?$/,
-    'Expected a decimal string such as "125.00" (not a number, at most 4 decimals)',
-  );
+const moneyMessage = 'Expected a decimal string such as "125.00" (not a number, at most 4 decimals)';
+const money = z.string({ error: moneyMessage }).regex(/^\d+(\.\d{1,4})?$/, moneyMessage);
 const size = z.number().positive().finite();
 
 const timezone = z.string().refine((tz) => {

@@ -1,15 +1,43 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createDealerAccount } from '../../modules/accounts/accounts.service';
+import { linkAccountToSupplier } from '../../modules/catalog/catalog.repository';
+import { importCatalog } from '../../modules/catalog/catalog-import';
 import type { Db } from '../database';
 import { accounts } from '../schema';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
 
+/** The demo dealer's suppliers (keys in demo-catalog.json) and the shipping method each defaults to. */
+export const DEMO_SUPPLIERS = [
+  { key: 'coastline', defaultShippingMethod: 'Courier (metro)' },
+  { key: 'sunview', defaultShippingMethod: 'Sunview delivery' },
+  { key: 'harbour-workroom', defaultShippingMethod: 'Workroom van' },
+] as const;
+
+/** apps/server/seed/demo-catalog.json, from the source tree (src/db/seed) or the bundle (dist, dist/cli). */
+export function demoCatalogPath(): string {
+  for (const candidate of ['../../../seed/', '../seed/', '../../seed/']) {
+    const file = fileURLToPath(new URL(`${candidate}demo-catalog.json`, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error('apps/server/seed/demo-catalog.json not found');
+}
+
+/** Imports the demo catalog (a no-op when it is already in) and links the account to its suppliers. */
+export async function seedDemoCatalog(db: Db, accountId: number): Promise<void> {
+  await importCatalog(db, JSON.parse(await readFile(demoCatalogPath(), 'utf8')));
+  for (const supplier of DEMO_SUPPLIERS)
+    await linkAccountToSupplier(db, accountId, supplier.key, supplier.defaultShippingMethod);
+}
+
 /** Seeds the demo dealer (DESIGN §4) when the database has no account yet. Returns whether it did. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
-  await createDealerAccount(db, {
+  const { accountId } = await createDealerAccount(db, {
     ...DEMO_LOGIN,
     company: 'Harbour Blinds & Shutters',
     country: 'AU',
@@ -20,5 +48,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     phone: '02 9555 0142',
     address: '14 Wharf Street, Balmain NSW 2041, Australia',
   });
+  await seedDemoCatalog(db, accountId);
   return true;
 }
