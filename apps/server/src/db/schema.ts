@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -506,3 +507,168 @@ export const webSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+// ——— Contacts and deals ———
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    externalLink: text('external_link'),
+    providerSchema: text('provider_schema'),
+    externalData: jsonb('external_data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contacts_account_name_idx').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The per-account display number. */
+    tuid: integer('tuid').notNull(),
+    workflowId: integer('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => workflowStatuses.id),
+    /** Position in its status column, ascending from the top (exact midpoints: see board-order.ts). */
+    sortOrder: numeric('sort_order').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deals_account_tuid_key').on(t.accountId, t.tuid),
+    index('deals_board_idx').on(t.workflowId, t.statusId, t.sortOrder),
+    index('deals_contact_idx').on(t.contactId),
+  ],
+);
+
+/** The next display number per account (deal tuids), taken under a row lock. */
+export const accountCounters = pgTable(
+  'account_counters',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
+);
+
+export const dealFlagValues = pgTable(
+  'deal_flag_values',
+  {
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    flagId: integer('flag_id')
+      .notNull()
+      .references(() => workflowFlags.id, { onDelete: 'cascade' }),
+    valueId: integer('value_id')
+      .notNull()
+      .references(() => workflowFlagValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.flagId] })],
+);
+
+export const dealNotes = pgTable(
+  'deal_notes',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deal_notes_deal_idx').on(t.dealId)],
+);
+
+/** Related deals: one row per pair, smaller id first, so a link reads both ways. */
+export const dealRelations = pgTable(
+  'deal_relations',
+  {
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    relatedDealId: integer('related_deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.relatedDealId] }),
+    index('deal_relations_related_idx').on(t.relatedDealId),
+  ],
+);
+
+/** Appointments. `temporal` is one of the spec's four shapes (date, datespan, time, timespan). */
+export const dealEvents = pgTable(
+  'deal_events',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    location: text('location').notNull().default(''),
+    description: text('description').notNull().default(''),
+    temporal: jsonb('temporal').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deal_events_deal_idx').on(t.dealId), index('deal_events_starts_idx').on(t.startsAt)],
+);
+
+/** Uploaded documents (deal attachments now; the documents library later). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('attachment'),
+    directUpload: boolean('direct_upload').notNull().default(true),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_deal_idx').on(t.dealId), index('documents_account_idx').on(t.accountId)],
+);
+
+/** A private iCalendar feed per user: the token in the URL is the credential. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
