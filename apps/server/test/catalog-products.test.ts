@@ -2,8 +2,15 @@ import fs from 'node:fs/promises';
 import type { ProductDetail, ProductTreeGroup, ProductTreeResponse } from '@slat/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleSubscriptions, bundles, manufacturers, products } from '../src/db/schema';
-import { demoCatalogPath, seedDemoCatalog } from '../src/db/seed/demo';
+import {
+  bundleSubscriptions,
+  bundles,
+  manufacturerCustomers,
+  manufacturers,
+  products,
+  shippingMethods,
+} from '../src/db/schema';
+import { DEMO_LOGIN, demoCatalogPath, seedDemoCatalog, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { linkAccountToSupplier } from '../src/modules/catalog/catalog.repository';
 import { importCatalog } from '../src/modules/catalog/catalog-import';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
@@ -264,5 +271,31 @@ describe('GET /old/products/{id}/detail', () => {
     const detail = (await client.get(`/api/old/products/${id}/detail`)).json<ProductDetail>();
     expect(detail.catalog_version).toBe(2);
     expect(detail.option_groups[0]!.options[3]).toMatchObject({ key: 'motor-li-ion', price: '399.00' });
+  });
+});
+
+describe('the demo seed', () => {
+  it('imports the demo catalog and links the demo dealer to its three suppliers', async () => {
+    const demoApp = await createTestApp();
+    try {
+      expect(await seedDemoIfEmpty(demoApp.db)).toBe(true);
+      const links = await demoApp.db
+        .select({ supplier: manufacturers.key, method: shippingMethods.name })
+        .from(manufacturerCustomers)
+        .innerJoin(manufacturers, eq(manufacturers.id, manufacturerCustomers.manufacturerId))
+        .leftJoin(shippingMethods, eq(shippingMethods.id, manufacturerCustomers.defaultShippingMethodId))
+        .orderBy(manufacturers.key);
+      expect(links).toEqual([
+        { supplier: 'coastline', method: 'Courier (metro)' },
+        { supplier: 'harbour-workroom', method: 'Workroom van' },
+        { supplier: 'sunview', method: 'Sunview delivery' },
+      ]);
+      const client = await signedInClient(demoApp, DEMO_LOGIN);
+      const tree = (await client.get('/api/products')).json<ProductTreeResponse>();
+      expect(tree.groups).toHaveLength(8);
+      expect(idsIn(tree)).toHaveLength(25);
+    } finally {
+      await demoApp.close();
+    }
   });
 });
