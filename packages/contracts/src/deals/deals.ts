@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { phases } from '../settings/workflows';
+
+export const dealMessages = {
+  nameRequired: 'Deal name is required',
+  conflict: "Oops! That didn't work. We had trouble making that change, please try again",
+  archived: 'This deal is archived and cannot be changed',
+  unsavedChanges: 'You have unsaved changes. If you exit now your changes will be lost. Are you sure?',
+} as const;
+
+export const dealAlertSchema = z.object({
+  type: z.enum(['warning', 'info']),
+  key: z.string(),
+  content: z.string(),
+  weight: z.number().int(),
+});
+
+export const dealSchema = z.object({
+  id: z.number().int(),
+  tuid: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  workflowId: z.number().int(),
+  statusId: z.number().int(),
+  /** Decimal string; ascending from the top of the column. */
+  sortOrder: z.string(),
+  contactId: z.string().uuid().nullable(),
+  contact: z.object({ name: z.string(), email: z.string() }).nullable(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  context: z.object({
+    workflow: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+    status: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), phase: z.enum(phases) }),
+    flagValues: z.array(
+      z.object({
+        workflowFlagId: z.number().int(),
+        workflowFlagValueId: z.number().int(),
+        label: z.string(),
+        appearance: z.string(),
+        showOnCard: z.boolean(),
+      }),
+    ),
+    alerts: z.array(dealAlertSchema),
+    /** 100 per warning plus 1 per info. */
+    alertWeight: z.number().int(),
+    quoteCount: z.number().int(),
+    orderCount: z.number().int(),
+  }),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const relatedDealSchema = z.object({
+  id: z.number().int(),
+  tuid: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  status: z.string(),
+  workflowSlug: z.string(),
+  isArchived: z.boolean(),
+});
+
+export const dealDetailSchema = dealSchema.extend({ relatedDeals: z.array(relatedDealSchema) });
+export type DealDetail = z.infer<typeof dealDetailSchema>;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Board filters: the URL's parameters, plus `flag.<slug>=<valueSlug>|…` per flag and paging. */
+export const listDealsQuery = z
+  .object({
+    workflowId: z.coerce.number().int().positive(),
+    search: z.string().trim().max(200).optional(),
+    /** Status slugs joined by |. */
+    status: z.string().max(2000).optional(),
+    phase: z.enum(phases).optional(),
+    alerts: z.enum(['warning', 'info', 'any']).optional(),
+    /** One column (lazy loading); with limit/offset it pages that column. */
+    statusId: z.coerce.number().int().positive().optional(),
+    archived: z.enum(['true', 'false', 'all']).default('false'),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .catchall(z.string().max(2000));
+export type ListDealsQuery = z.input<typeof listDealsQuery>;
+
+export const listDeals = defineEndpoint({
+  method: 'GET',
+  path: '/deals',
+  summary:
+    'Deals of a workflow with the board filters; `counts` holds the true number of matching deals per status column',
+  auth: 'session',
+  query: listDealsQuery,
+  response: z.object({
+    data: z.array(dealSchema),
+    total: z.number().int(),
+    counts: z.record(z.string(), z.number().int()),
+  }),
+});
+
+const dealName = z
+  .string({ error: dealMessages.nameRequired })
+  .trim()
+  .min(1, dealMessages.nameRequired)
+  .max(200);
+
+export const createDeal = defineEndpoint({
+  method: 'POST',
+  path: '/deals',
+  summary: 'Create a deal (at the top of its first status column unless a status is given)',
+  auth: 'session',
+  body: z.strictObject({
+    workflowId: z.number().int().positive(),
+    statusId: z.number().int().positive().optional(),
+    name: dealName,
+    description: z.string().max(5000).default(''),
+    contactId: z.string().uuid().nullable().default(null),
+  }),
+  response: dealDetailSchema,
+});
+
+export const getDeal = defineEndpoint({
+  method: 'GET',
+  path: '/deals/:id',
+  summary: 'One deal with its context and related deals',
+  auth: 'session',
+  params: idParams,
+  response: dealDetailSchema,
+});
+
+export const updateDeal = defineEndpoint({
+  method: 'PUT',
+  path: '/deals/:id',
+  summary: 'Edit name, description and contact',
+  auth: 'session',
+  params: idParams,
+  body: z.strictObject({
+    name: dealName,
+    description: z.string().max(5000).default(''),
+    contactId: z.string().uuid().nullable().default(null),
+  }),
+  response: dealDetailSchema,
+});
+
+export const moveDeal = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/move',
+  summary:
+    'Drag on the board: place the deal just below `belowId` (null: at the top) in the target status. 409 when currentStatusId is stale.',
+  auth: 'session',
+  params: idParams,
+  body: z.strictObject({
+    dealId: z.number().int().positive(),
+    currentStatusId: z.number().int().positive(),
+    targetStatusId: z.number().int().positive(),
+    belowId: z.number().int().positive().nullable(),
+    belowSortOrder: z.union([z.string(), z.number()]).nullable().optional(),
+    workflowId: z.number().int().positive(),
+  }),
+  response: dealSchema,
+});
+
+export const setDealStatus = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/status',
+  summary: 'Change the status (goes to the top of the new column). 409 when currentStatusId is stale.',
+  auth: 'session',
+  params: idParams,
+  body: z.strictObject({
+    currentStatusId: z.number().int().positive(),
+    statusId: z.number().int().positive(),
+  }),
+  response: dealSchema,
+});
+
+export const setDealFlag = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/flags/:flagId',
+  summary: "Set the deal's value of one workflow flag",
+  auth: 'session',
+  params: z.object({ id: z.coerce.number().int().positive(), flagId: z.coerce.number().int().positive() }),
+  body: z.strictObject({ valueId: z.number().int().positive() }),
+  response: dealSchema,
+});
+
+export const archiveDeal = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/archive',
+  summary: 'Archive: the deal becomes read-only',
+  auth: 'session',
+  params: idParams,
+  response: dealDetailSchema,
+});
+
+export const unarchiveDeal = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/unarchive',
+  summary: 'Unarchive',
+  auth: 'session',
+  params: idParams,
+  response: dealDetailSchema,
+});
+
+export const linkRelatedDeal = defineEndpoint({
+  method: 'POST',
+  path: '/deals/:id/related',
+  summary: 'Relate two deals (the link shows on both)',
+  auth: 'session',
+  params: idParams,
+  body: z.strictObject({ relatedDealId: z.number().int().positive() }),
+  response: dealDetailSchema,
+});
+
+export const unlinkRelatedDeal = defineEndpoint({
+  method: 'DELETE',
+  path: '/deals/:id/related/:relatedDealId',
+  summary: 'Remove the relation (from both deals)',
+  auth: 'session',
+  params: z.object({
+    id: z.coerce.number().int().positive(),
+    relatedDealId: z.coerce.number().int().positive(),
+  }),
+  response: dealDetailSchema,
+});
+
+export const dashboardDeals = defineEndpoint({
+  method: 'GET',
+  path: '/dashboard/deals',
+  summary: 'Per active workflow: non-archived deal counts per phase and alert counts',
+  auth: 'session',
+  response: z.array(
+    z.object({
+      workflowId: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      phases: z.record(z.enum(phases), z.number().int()),
+      alerts: z.object({ warning: z.number().int(), info: z.number().int() }),
+    }),
+  ),
+});

@@ -1,0 +1,4 @@
+export * from './deals';
+export * from './documents';
+export * from './events';
+export * from './notes';
