@@ -81,5 +81,22 @@ export async function resetPasswordViaApi(request: APIRequestContext, email: str
 
 export const DEMO_EMAIL = 'dana@harbourblinds.example';
 
+/** A state-changing API call with the session's CSRF token (test setup and clean-up). */
+export async function apiWrite(
+  request: APIRequestContext,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
+  const token = await (await request.get('/api/old/auth/generate-token')).json();
+  const res = await request.fetch(url, {
+    method,
+    headers: { 'x-csrf-token': token },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.status() === 204 ? undefined : res.json();
+}
+
 export const test = base;
 export { expect };

@@ -24,6 +24,12 @@ if (!('ResizeObserver' in window)) {
   };
 }
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's autosize textarea listens for font loading
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -66,14 +66,16 @@ export function QueryView<T>({
 
 /** A titled block inside a settings page. */
 export function SettingsSectionCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
     <Stack
       component="section"
+      aria-labelledby={id}
       gap="md"
       p="md"
       style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <Title order={3} size="h4">
+      <Title order={3} size="h4" id={id}>
         {title}
       </Title>
       {children}
