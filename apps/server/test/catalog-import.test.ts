@@ -255,7 +255,7 @@ describe('npm run catalog:import (the real command)', () => {
     expect(first.stdout).toContain(
       'coastline (Coastline Window Furnishings): new version 1 with 14 products',
     );
-    expect(first.stdout).toContain('bundle premium-fabrics-a: created (1 products)');
+    expect(first.stdout).toContain('bundle premium-fabrics-a: created (1 product)');
     const second = await importFile(demoCatalogPath());
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('coastline (Coastline Window Furnishings): unchanged, still version 1');

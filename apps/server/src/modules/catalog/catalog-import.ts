@@ -278,14 +278,17 @@ async function importBundle(tx: Tx, b: CatalogBundle) {
   };
 }
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** The lines the command prints: one per supplier, one per bundle. */
 export function formatImportSummary(summary: CatalogImportSummary): string[] {
   const lines = summary.suppliers.map((s) =>
     s.status === 'unchanged'
       ? `${s.key} (${s.name}): unchanged, still version ${s.version}`
-      : `${s.key} (${s.name}): new version ${s.version} with ${s.products} products, ${s.brands} brands, ${s.shippingMethods} shipping methods`,
+      : `${s.key} (${s.name}): new version ${s.version} with ${count(s.products, 'product')}, ${count(s.brands, 'brand')}, ${count(s.shippingMethods, 'shipping method')}`,
   );
-  for (const b of summary.bundles) lines.push(`bundle ${b.key}: ${b.status} (${b.products} products)`);
+  for (const b of summary.bundles)
+    lines.push(`bundle ${b.key}: ${b.status} (${count(b.products, 'product')})`);
   if (lines.length === 0) lines.push('The file has no suppliers and no bundles.');
   return lines;
 }
