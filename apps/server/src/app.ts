@@ -12,6 +12,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { dealRoutes } from './modules/deals/deals.routes';
+import { documentRoutes } from './modules/deals/documents.routes';
+import { eventRoutes } from './modules/deals/events.routes';
+import { noteRoutes } from './modules/deals/notes.routes';
 import { markupOverrideRoutes } from './modules/settings/markup-overrides.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -89,6 +93,11 @@ export async function buildApp({
       markupOverrideRoutes(api, services);
       bundleRoutes(api, services);
       workflowRoutes(api, services);
+      dealRoutes(api, services);
+      noteRoutes(api, services);
+      eventRoutes(api, services);
+      documentRoutes(api, services);
+
       if (testHooks) {
         api.post(
           '/test/git-commit',

@@ -59,6 +59,8 @@ async function main(): Promise<void> {
         sessions: new SessionStore(db, config.secureCookies, bus),
         profiles: new ProfileCache(bus),
         files: new FileStore(db, path.join(config.dataDir, 'files')),
+        bus,
+
         rateLimiter: new RateLimiter(db),
         jobs,
         gitCommit: () => commit,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { CacheBus } from './lib/cache-bus';
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ProfileCache } from './modules/auth/profile-cache';
@@ -13,6 +14,8 @@ export type Services = {
   sessions: SessionStore;
   profiles: ProfileCache;
   files: FileStore;
+  /** LISTEN/NOTIFY: cache eviction and live deal changes. */
+  bus: CacheBus;
 
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail'>;

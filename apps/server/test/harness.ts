@@ -101,6 +101,8 @@ export async function createTestApp(
     sessions: new SessionStore(database.db, config.secureCookies, bus),
     profiles: new ProfileCache(bus),
     files: new FileStore(database.db, path.join(outboxDir, 'files')),
+    bus,
+
     rateLimiter: new RateLimiter(database.db),
     jobs,
     gitCommit: () => commit,

@@ -549,11 +549,15 @@ export const deals = pgTable(
     description: text('description').notNull().default(''),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** Counts of the deal's alerts (packages/domain deal-alerts), kept on every write so boards filter in SQL. */
+    alertWarnings: integer('alert_warnings').notNull().default(0),
+    alertInfos: integer('alert_infos').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('deals_account_tuid_key').on(t.accountId, t.tuid),
+
     index('deals_board_idx').on(t.workflowId, t.statusId, t.sortOrder),
     index('deals_contact_idx').on(t.contactId),
   ],

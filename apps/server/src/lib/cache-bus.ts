@@ -1,6 +1,8 @@
 import pg from 'pg';
 
 export const CACHE_CHANNEL = 'slat_cache';
+/** Deal changes for live boards (migration 0006): payload 'accountId:workflowId:dealId'. */
+export const DEAL_CHANNEL = 'slat_deals';
 
 type Listener = (key: string) => void;
 type Log = { warn: (obj: object, msg: string) => void };
@@ -14,6 +16,7 @@ type Log = { warn: (obj: object, msg: string) => void };
 export class CacheBus {
   private client: pg.Client | undefined;
   private listeners: Listener[] = [];
+  private channelListeners = new Map<string, Set<Listener>>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   healthy = false;
@@ -27,6 +30,17 @@ export class CacheBus {
     this.listeners.push(listener);
   }
 
+  /** Listens to another channel on the same connection (e.g. DEAL_CHANNEL); returns the unsubscribe. */
+  on(channel: typeof DEAL_CHANNEL, listener: Listener): () => void {
+    let set = this.channelListeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channelListeners.set(channel, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
   private emit(key: string): void {
     for (const l of this.listeners) l(key);
   }
@@ -34,7 +48,9 @@ export class CacheBus {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, application_name: 'slat-cache-bus' });
     client.on('notification', (msg) => {
-      if (msg.channel === CACHE_CHANNEL && msg.payload) this.emit(msg.payload);
+      if (!msg.payload) return;
+      if (msg.channel === CACHE_CHANNEL) this.emit(msg.payload);
+      else for (const l of this.channelListeners.get(msg.channel) ?? []) l(msg.payload);
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
@@ -52,6 +68,7 @@ export class CacheBus {
     try {
       await client.connect();
       await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      await client.query(`LISTEN ${DEAL_CHANNEL}`);
     } catch (error) {
       this.client = client;
       lost(error as Error);

@@ -38,6 +38,11 @@ export class FileStore {
     return row ? { ...row, fullPath: path.join(this.root, row.storagePath) } : undefined;
   }
 
+  /** The absolute path of a stored file, from its path relative to the store. */
+  path(storagePath: string): string {
+    return path.join(this.root, storagePath);
+  }
+
   url(publicId: string): string {
     return `/api/files/${publicId}`;
   }

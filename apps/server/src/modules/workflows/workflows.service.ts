@@ -105,17 +105,15 @@ export async function createWorkflowFromDocument(
       .returning({ id: workflows.id });
     const workflowId = wf!.id;
     if (doc.statuses.length) {
-      await tx
-        .insert(workflowStatuses)
-        .values(
-          doc.statuses.map((s, i) => ({
-            workflowId,
-            name: s.name,
-            slug: s.slug,
-            phase: s.phase,
-            sortOrder: i,
-          })),
-        );
+      await tx.insert(workflowStatuses).values(
+        doc.statuses.map((s, i) => ({
+          workflowId,
+          name: s.name,
+          slug: s.slug,
+          phase: s.phase,
+          sortOrder: i,
+        })),
+      );
     }
     for (const [i, f] of doc.flags.entries()) {
       const [flag] = await tx

@@ -1,0 +1,116 @@
+import type { ServerResponse } from 'node:http';
+import {
+  archiveDeal,
+  createDeal,
+  dashboardDeals,
+  getDeal,
+  linkRelatedDeal,
+  listDeals,
+  moveDeal,
+  setDealFlag,
+  setDealStatus,
+  unarchiveDeal,
+  unlinkRelatedDeal,
+  updateDeal,
+} from '@slat/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { workflows } from '../../db/schema';
+import { fieldError } from '../../lib/app-error';
+import { DEAL_CHANNEL } from '../../lib/cache-bus';
+import { route } from '../../plugins/api';
+import type { Services } from '../../services';
+import { listDeals as queryDeals } from './deals.repository';
+import * as deals from './deals.service';
+
+export function dealRoutes(app: FastifyInstance, services: Services): void {
+  const db = services.db;
+
+  route(app, listDeals, async ({ session, query }) => {
+    const s = session();
+    const [workflow] = await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(and(eq(workflows.id, query.workflowId), eq(workflows.accountId, s.accountId)));
+    if (!workflow) throw fieldError('workflowId', 'Workflow not found');
+    return queryDeals(db, s.accountId, query);
+  });
+
+  route(app, createDeal, async ({ session, body }) => deals.createDeal(db, session().accountId, body));
+  route(app, getDeal, async ({ session, params }) => deals.dealDetail(db, session().accountId, params.id));
+  route(app, updateDeal, async ({ session, params, body }) =>
+    deals.updateDeal(db, session().accountId, params.id, body),
+  );
+
+  route(app, moveDeal, async ({ session, params, body }) => {
+    if (body.dealId !== params.id) throw fieldError('dealId', 'dealId must match the deal in the path');
+    return deals.moveDeal(db, session().accountId, params.id, body);
+  });
+  route(app, setDealStatus, async ({ session, params, body }) =>
+    deals.setStatus(db, session().accountId, params.id, body),
+  );
+  route(app, setDealFlag, async ({ session, params, body }) =>
+    deals.setFlag(db, session().accountId, params.id, params.flagId, body.valueId),
+  );
+  route(app, archiveDeal, async ({ session, params }) =>
+    deals.setArchived(db, session().accountId, params.id, true),
+  );
+  route(app, unarchiveDeal, async ({ session, params }) =>
+    deals.setArchived(db, session().accountId, params.id, false),
+  );
+  route(app, linkRelatedDeal, async ({ session, params, body }) =>
+    deals.relate(db, session().accountId, params.id, body.relatedDealId, true),
+  );
+  route(app, unlinkRelatedDeal, async ({ session, params }) =>
+    deals.relate(db, session().accountId, params.id, params.relatedDealId, false),
+  );
+  route(app, dashboardDeals, async ({ session }) => deals.dashboard(db, session().accountId));
+
+  const streams = new Set<ServerResponse>();
+  // End open streams when the server begins closing, so a graceful shutdown does not wait on them.
+  app.addHook('preClose', async () => {
+    for (const raw of streams) raw.end();
+  });
+
+  // Live boards: server-sent events of the account's deal changes in one workflow, pushed from
+  // PostgreSQL NOTIFY (migration 0006), so a change made through any server process arrives.
+  app.get(
+    '/deals/stream',
+    {
+      config: { auth: 'session', csrf: false },
+      schema: {
+        summary:
+          'Server-sent events: `deal` with {dealId, workflowId} whenever a deal of the workflow changes',
+        querystring: z.object({ workflowId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const s = request.session!;
+      const { workflowId } = request.query as { workflowId: number };
+      const bus = services.bus;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: 2000\n: connected\n\n`);
+      const unsubscribe = bus?.on(DEAL_CHANNEL, (payload) => {
+        const [account, workflow, deal] = payload.split(':').map(Number);
+        if (account !== s.accountId || workflow !== workflowId) return;
+        raw.write(`event: deal\ndata: ${JSON.stringify({ dealId: deal, workflowId })}\n\n`);
+      });
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), 25_000);
+      streams.add(raw);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        streams.delete(raw);
+      };
+      request.raw.on('close', close);
+    },
+  );
+}
