@@ -82,10 +82,10 @@ test.describe('Settings › Bundles', () => {
   });
 
   test('a refused subscribe is put back', async ({ page }) => {
-    const plain = bundles.find((b) => b.templateFields.length === 0);
-    expect(plain, 'the demo catalog has a bundle without template fields').toBeDefined();
-    if (!plain) throw new Error('no bundle without template fields');
-    await page.route(`**/api/bundles/${plain.id}/subscribe`, (route) =>
+    const motorisation = bundles.find((b) => b.name === 'Motorisation');
+    expect(motorisation, 'the demo catalog has the Motorisation bundle').toBeDefined();
+    if (!motorisation) throw new Error('no Motorisation bundle');
+    await page.route(`**/api/bundles/${motorisation.id}/subscribe`, (route) =>
       route.fulfill({
         status: 409,
         contentType: 'application/json',
@@ -93,8 +93,14 @@ test.describe('Settings › Bundles', () => {
       }),
     );
     await page.goto('/settings/bundles');
-    const toggle = page.getByRole('switch', { name: plain.name });
+    const toggle = page.getByRole('switch', { name: 'Motorisation' });
     await toggle.click({ force: true });
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to Motorisation' });
+    for (const field of motorisation.templateFields)
+      await dialog
+        .getByRole('textbox', { name: field.label })
+        .fill(field.operator === 'FACTOR' ? '0.5' : '10');
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText('Refused by the test')).toBeVisible();
     await expect(toggle).not.toBeChecked();
   });

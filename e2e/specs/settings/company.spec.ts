@@ -1,4 +1,4 @@
-import { expect, signInViaApi, test } from '../../fixtures';
+import { apiWrite, expect, signInViaApi, test } from '../../fixtures';
 
 test.describe('Settings › General', () => {
   test.beforeEach(async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe('Settings › General', () => {
     await expect(email).not.toHaveValue('');
 
     await email.fill('office@harbour.example, not-an-address, Office@harbour.example');
-    const chips = page.getByRole('list', { name: 'Email addresses' });
+    const chips = page.getByRole('list', { name: 'Email addresses', exact: true });
     await expect(chips.getByRole('listitem')).toHaveCount(3);
     await expect(chips.getByRole('listitem').nth(1)).toContainText('Invalid address');
     await expect(chips.getByRole('listitem').nth(2)).toContainText('Duplicate');
@@ -73,5 +73,21 @@ test.describe('Settings › General', () => {
       ),
     ).toBeVisible();
     await expect(phone).toHaveValue('0412 345 678');
+  });
+
+  test('the settings nav warns while the company address is missing', async ({ page }) => {
+    const { main_company: c } = await (await page.request.get('/api/old/account-settings')).json();
+    await apiWrite(page.request, 'POST', '/api/old/account-settings/main-company', {
+      company_name: c.name,
+      email: c.email,
+      address: null,
+    });
+    await page.goto('/settings/general');
+    const nav = page.getByRole('navigation', { name: 'Settings', exact: true });
+    await expect(nav.getByRole('img', { name: 'Company address has not been set' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Address' }).fill('14 Wharf Street, Balmain NSW 2041');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+    await expect(nav.getByRole('img', { name: 'Company address has not been set' })).toHaveCount(0);
   });
 });

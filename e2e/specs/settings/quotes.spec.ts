@@ -62,7 +62,7 @@ test.describe('Settings › Quotes', () => {
       await page.getByRole('button', { name: 'Add override' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add markup override' });
       await expect(dialog.getByRole('radio', { name: 'Category' })).toBeChecked();
-      await dialog.getByRole('textbox', { name: 'Category' }).fill(category.slice(0, 4));
+      await dialog.getByRole('combobox', { name: 'Category' }).fill(category.slice(0, 4));
       await page.getByRole('option', { name: category, exact: true }).click();
       await dialog.getByRole('textbox', { name: 'Amount (%)' }).fill(amount);
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -46,7 +46,7 @@ describe('useToggleBundle', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function setup(respond: (url: string) => Response | Promise<Response>) {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/old/auth/generate-token')) return Response.json('token');
       return respond(url);

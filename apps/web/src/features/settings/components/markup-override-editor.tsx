@@ -98,7 +98,7 @@ export function MarkupOverrideEditor() {
   const [deleting, setDeleting] = useState<MarkupOverride | null>(null);
   const remove = useDeleteMarkupOverride();
   const adjustment = (o: MarkupOverride) =>
-    `${o.adjustmentType === 'PERCENT_MARGIN' ? t('settings.quotes.margin') : t('settings.quotes.markUp')} ${o.adjustmentValue}%`;
+    `${o.adjustmentType === 'PERCENT_MARGIN' ? t('settings.quotes.margin') : t('settings.quotes.markUp')} ${Number(o.adjustmentValue)}%`;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -175,6 +175,7 @@ export function MarkupOverrideEditor() {
         </Button>
       </Group>
       <Modal
+        closeButtonProps={{ 'aria-label': t('errors.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.values.id ? t('settings.overrides.editTitle') : t('settings.overrides.addTitle')}
@@ -188,6 +189,7 @@ export function MarkupOverrideEditor() {
         )}
       </Modal>
       <Modal
+        closeButtonProps={{ 'aria-label': t('errors.close') }}
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('settings.overrides.deleteTitle')}

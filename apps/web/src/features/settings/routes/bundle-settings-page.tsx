@@ -51,6 +51,7 @@ export function BundleSettingsPage() {
         }
       </QueryView>
       <Modal
+        closeButtonProps={{ 'aria-label': t('errors.close') }}
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? t('settings.bundles.fieldsTitle', { name: asking.name }) : ''}

@@ -45,7 +45,10 @@ function CalendarAccountCard() {
   const providerName = (p: string) =>
     t(`settings.integrations.providers.${p}` as 'settings.integrations.providers.GOOGLE');
   const connection = query.data?.connection;
-  const services = query.data?.services ?? [];
+  // the built-in calendar first: it is the one that always works
+  const services = [...(query.data?.services ?? [])].sort(
+    (a, b) => Number(b.provider === 'VIRTUAL_CALENDAR') - Number(a.provider === 'VIRTUAL_CALENDAR'),
+  );
   const linked = state === 'valid' || state === 'virtual' || state === 'invalid';
   return (
     <SettingsSectionCard title={t('settings.integrations.calendarTitle')}>

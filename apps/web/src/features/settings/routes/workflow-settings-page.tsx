@@ -103,6 +103,7 @@ export function WorkflowSettingsPage() {
         }
       </QueryView>
       <Modal
+        closeButtonProps={{ 'aria-label': t('errors.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t('settings.workflows.editTitle')}
@@ -117,14 +118,14 @@ function WorkflowTable({ workflows, onEdit }: { workflows: Workflow[]; onEdit: (
   const { t } = useTranslation();
   const exportSchema = useExportWorkflowSchema();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={320}>
       <Table aria-label={t('pages.settingsWorkflows')} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('settings.workflows.name')}</Table.Th>
             <Table.Th>{t('settings.workflows.status')}</Table.Th>
-            <Table.Th>{t('settings.workflows.statuses')}</Table.Th>
-            <Table.Th>{t('settings.workflows.flags')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('settings.workflows.statuses')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('settings.workflows.flags')}</Table.Th>
             <Table.Th>
               <span
                 style={{
@@ -156,8 +157,8 @@ function WorkflowTable({ workflows, onEdit }: { workflows: Workflow[]; onEdit: (
                   {w.isActive ? t('settings.workflows.active') : t('settings.workflows.inactive')}
                 </Badge>
               </Table.Td>
-              <Table.Td>{w.statuses.length}</Table.Td>
-              <Table.Td>{w.flags.length}</Table.Td>
+              <Table.Td visibleFrom="sm">{w.statuses.length}</Table.Td>
+              <Table.Td visibleFrom="sm">{w.flags.length}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {w.isEditable && (
