@@ -31,6 +31,14 @@ async function loadLanguage(language: Language): Promise<void> {
   i18n.addResourceBundle('pl', 'translation', pl, true, true);
 }
 
+const pendingEnglish: object[] = [];
+
+/** Adds English strings that load with a lazy feature (before or after init). */
+export function addEnglish(resources: object): void {
+  if (i18n.isInitialized) i18n.addResourceBundle('en', 'translation', resources, true, false);
+  else pendingEnglish.push(resources);
+}
+
 export async function initI18n(language: Language = storedLanguage()): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
@@ -41,6 +49,8 @@ export async function initI18n(language: Language = storedLanguage()): Promise<v
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    for (const resources of pendingEnglish.splice(0))
+      i18n.addResourceBundle('en', 'translation', resources, true, false);
   }
   await setLanguage(language, { persist: false });
 }

@@ -1,3 +1,4 @@
+import '../strings';
 import { type Bundle, listBundles, subscribeBundle, unsubscribeBundle } from '@slat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';

@@ -1,3 +1,4 @@
+import '../strings';
 import { type Bundle, bundleMessages, templateValueError } from '@slat/contracts';
 import type { TFunction } from 'i18next';
 

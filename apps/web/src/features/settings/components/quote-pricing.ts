@@ -1,3 +1,4 @@
+import '../strings';
 import type { DealerSettings, SaveDealerSettingsRequest } from '@slat/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import '../strings';
 import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { Bundle } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';

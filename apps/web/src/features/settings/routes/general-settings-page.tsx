@@ -1,3 +1,4 @@
+import '../strings';
 import { Button, Group, Stack } from '@mantine/core';
 import type { MainCompany } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';

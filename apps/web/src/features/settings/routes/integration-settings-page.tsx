@@ -1,3 +1,4 @@
+import '../strings';
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { CalendarAccount } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../strings';
 import { NativeSelect, NavLink, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+import '../strings';
 import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Manufacturer } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
