@@ -53,7 +53,7 @@ async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
     FROM deal_flag_values dfv
     JOIN workflow_flags f ON f.id = dfv.flag_id
     JOIN workflow_flag_values v ON v.id = dfv.value_id
-    WHERE dfv.deal_id = ANY(${dealIds}::int[])
+    WHERE dfv.deal_id = ANY(${sql.param(dealIds)}::int[])
     ORDER BY f.sort_order`);
   return rows;
 }
@@ -145,7 +145,7 @@ function boardFilters(accountId: number, q: ListDealsQuery & Record<string, unkn
       .split('|')
       .map((s) => s.trim())
       .filter(Boolean);
-    parts.push(sql`s.slug = ANY(${slugs}::text[])`);
+    parts.push(sql`s.slug = ANY(${sql.param(slugs)}::text[])`);
   }
   if (q.phase) parts.push(sql`s.phase = ${q.phase}`);
   if (q.alerts === 'warning') parts.push(sql`d.alert_warnings > 0`);
@@ -157,7 +157,7 @@ function boardFilters(accountId: number, q: ListDealsQuery & Record<string, unkn
     parts.push(sql`EXISTS (SELECT 1 FROM deal_flag_values dfv
       JOIN workflow_flags f ON f.id = dfv.flag_id
       JOIN workflow_flag_values v ON v.id = dfv.value_id
-      WHERE dfv.deal_id = d.id AND f.slug = ${key.slice('flag.'.length)} AND v.slug = ANY(${values}::text[]))`);
+      WHERE dfv.deal_id = d.id AND f.slug = ${key.slice('flag.'.length)} AND v.slug = ANY(${sql.param(values)}::text[]))`);
   }
   return sql.join(parts, sql` AND `);
 }
