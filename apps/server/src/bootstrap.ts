@@ -40,7 +40,7 @@ export async function openDatabase(
   try {
     const seeded = await withStartupLock(database.pool, async (db) => {
       await migrateDatabase(db, migrationsDir());
-      return opts.seed ? seedDemoIfEmpty(db) : false;
+      return opts.seed ? seedDemoIfEmpty(db, { filesRoot: path.join(config.dataDir, 'files') }) : false;
     });
     return { url, database, embedded, close, seeded };
   } catch (error) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { ProductDetail, ProductTreeGroup, ProductTreeResponse } from '@slat/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,7 +279,9 @@ describe('the demo seed', () => {
   it('imports the demo catalog and links the demo dealer to its three suppliers', async () => {
     const demoApp = await createTestApp();
     try {
-      expect(await seedDemoIfEmpty(demoApp.db)).toBe(true);
+      expect(await seedDemoIfEmpty(demoApp.db, { filesRoot: path.join(demoApp.outboxDir, '../files') })).toBe(
+        true,
+      );
       const links = await demoApp.db
         .select({ supplier: manufacturers.key, method: shippingMethods.name })
         .from(manufacturerCustomers)
@@ -294,6 +297,24 @@ describe('the demo seed', () => {
       const tree = (await client.get('/api/products')).json<ProductTreeResponse>();
       expect(tree.groups).toHaveLength(8);
       expect(idsIn(tree)).toHaveLength(25);
+
+      // The demo board: deals in every status of both workflows, with notes, appointments and attachments.
+      const workflows = (await client.get('/api/workflows')).json<
+        { id: number; statuses: { id: number }[] }[]
+      >();
+      expect(workflows).toHaveLength(2);
+      for (const wf of workflows) {
+        const { counts } = (await client.get(`/api/deals?workflowId=${wf.id}`)).json<{
+          counts: Record<string, number>;
+        }>();
+        for (const st of wf.statuses) expect(counts[String(st.id)] ?? 0).toBeGreaterThan(0);
+      }
+      const { rows } = await demoApp.pool.query<{ notes: number; events: number; docs: number }>(
+        'SELECT (SELECT count(*)::int FROM deal_notes) AS notes, (SELECT count(*)::int FROM deal_events) AS events, (SELECT count(*)::int FROM documents) AS docs',
+      );
+      expect(rows[0]!.notes).toBeGreaterThan(3);
+      expect(rows[0]!.events).toBeGreaterThan(3);
+      expect(rows[0]!.docs).toBeGreaterThan(3);
     } finally {
       await demoApp.close();
     }

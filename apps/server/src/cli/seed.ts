@@ -1,27 +1,32 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seedDemoIfEmpty } from '../db/seed/demo';
-import { createDealerAccount } from '../modules/accounts/accounts.service';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { seedBulkDeals } from '../db/seed/deals';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed/demo';
 import { fail, withCliDatabase } from './cli-database';
 
 const { values } = parseArgs({ options: { size: { type: 'string' } } });
 const size = values.size === undefined ? 0 : Number(values.size);
-if (!Number.isInteger(size) || size < 0) fail('Usage: npm run seed -- [--size N]  (N extra dealer accounts)');
+if (!Number.isInteger(size) || size < 0)
+  fail('Usage: npm run seed -- [--size N]  (N extra deals in the demo account)');
 
 await withCliDatabase(async (db) => {
+  const filesRoot = path.join(loadConfig().dataDir, 'files');
   console.log(
-    (await seedDemoIfEmpty(db))
+    (await seedDemoIfEmpty(db, { filesRoot }))
       ? 'Seeded the demo account (demo / demo1234)'
       : 'Demo account already present',
   );
-  const stamp = Date.now().toString(36);
-  for (let i = 0; i < size; i++) {
-    await createDealerAccount(db, {
-      username: `dealer-${stamp}-${i}`,
-      password: 'dealer1234',
-      company: `Dealer ${i + 1}`,
-      country: i % 2 ? 'NZ' : 'AU',
-      email: `dealer-${stamp}-${i}@example.test`,
-    });
-  }
-  if (size) console.log(`Created ${size} extra dealer accounts (password dealer1234)`);
+  if (size === 0) return;
+  const { rows } = await db.execute<{ account_id: number }>(
+    sql`SELECT account_id FROM users WHERE lower(username) = ${DEMO_LOGIN.username}`,
+  );
+  const accountId = rows[0]?.account_id;
+  if (!accountId) fail('The demo account is missing');
+  const started = Date.now();
+  const made = await seedBulkDeals(db, accountId, size);
+  console.log(
+    `Created ${made} deals in the demo account's first workflow in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 });

@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import { createDealerAccount } from '../../modules/accounts/accounts.service';
 import { linkAccountToSupplier } from '../../modules/catalog/catalog.repository';
 import { importCatalog } from '../../modules/catalog/catalog-import';
+import { FileStore } from '../../modules/files/file-store';
 import type { Db } from '../database';
 import { accounts } from '../schema';
+import { seedDemoDeals } from './deals';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
 
@@ -34,10 +36,10 @@ export async function seedDemoCatalog(db: Db, accountId: number): Promise<void> 
 }
 
 /** Seeds the demo dealer (DESIGN §4) when the database has no account yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
-  const { accountId } = await createDealerAccount(db, {
+  const { accountId, userId } = await createDealerAccount(db, {
     ...DEMO_LOGIN,
     company: 'Harbour Blinds & Shutters',
     country: 'AU',
@@ -49,5 +51,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     address: '14 Wharf Street, Balmain NSW 2041, Australia',
   });
   await seedDemoCatalog(db, accountId);
+  await seedDemoDeals(db, accountId, userId, new FileStore(db, opts.filesRoot));
   return true;
 }
