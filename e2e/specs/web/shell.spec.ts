@@ -13,7 +13,20 @@ test('at 1280 px the navigation is a side bar with the §2 sections', async ({ p
   await expect(nav).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveCount(0);
   const links = nav.getByRole('link');
-  await expect(links).toHaveText(['Dashboard', 'Contacts', 'Orders', 'Documents', 'Settings']);
+  // One item per active workflow (the demo's Residential and Commercial), then Contacts (§2).
+  await expect(links).toHaveText([
+    'Dashboard',
+    'Residential',
+    'Commercial',
+    'Contacts',
+    'Orders',
+    'Documents',
+    'Settings',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Residential' })).toHaveAttribute(
+    'href',
+    '/workflows/residential',
+  );
   await expect(nav.getByText('Deals', { exact: true })).toBeVisible();
   await expect(nav.getByText('Purchasing', { exact: true })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Harbour Blinds & Shutters');

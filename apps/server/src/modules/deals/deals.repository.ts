@@ -2,6 +2,7 @@ import type { Deal, ListDealsQuery } from '@slat/contracts';
 import { alertsWeight, type DealPhase, dealAlerts } from '@slat/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { ColumnCounts } from './column-counts';
 
 type DealRow = {
   id: number;
@@ -166,17 +167,36 @@ export async function listDeals(
   db: Db,
   accountId: number,
   q: ListDealsQuery & Record<string, unknown> & { limit: number; offset: number },
+  columnCounts?: ColumnCounts,
 ): Promise<{ data: Deal[]; total: number; counts: Record<string, number> }> {
   const where = boardFilters(accountId, q);
   const column = q.statusId ? sql` AND d.status_id = ${q.statusId}` : sql``;
+  // One column is ordered by its own keys (the board index); the whole board by column first.
+  const order = q.statusId ? sql`d.sort_order, d.id` : sql`s.sort_order, d.sort_order, d.id`;
   const { rows } = await db.execute<DealRow>(sql`${SELECT} WHERE ${where}${column}
-    ORDER BY s.sort_order, d.sort_order, d.id LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const counted = await db.execute<{ status_id: number; n: number }>(sql`
-    SELECT d.status_id, count(*)::int AS n FROM deals d
-    JOIN workflow_statuses s ON s.id = d.status_id
-    LEFT JOIN contacts c ON c.id = d.contact_id
-    WHERE ${where} GROUP BY d.status_id`);
-  const counts = Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n]));
-  const total = q.statusId ? (counts[String(q.statusId)] ?? 0) : counted.rows.reduce((n, r) => n + r.n, 0);
+    ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
+  // Counts join only what the filters need, so an unfiltered board counts from the deals index alone.
+  const joins = sql.join(
+    [
+      q.status || q.phase ? sql`JOIN workflow_statuses s ON s.id = d.status_id` : sql``,
+      q.search ? sql`LEFT JOIN contacts c ON c.id = d.contact_id` : sql``,
+    ],
+    sql` `,
+  );
+  const countAll = async () => {
+    const counted = await db.execute<{ status_id: number; n: number }>(sql`
+      SELECT d.status_id, count(*)::int AS n FROM deals d ${joins}
+      WHERE ${where} GROUP BY d.status_id`);
+    return Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n]));
+  };
+  const unfiltered =
+    !q.search && !q.status && !q.phase && !q.alerts && !Object.keys(q).some((k) => k.startsWith('flag.'));
+  const counts =
+    unfiltered && columnCounts
+      ? await columnCounts.get(`${accountId}:${q.workflowId}:${q.archived}`, countAll)
+      : await countAll();
+  const total = q.statusId
+    ? (counts[String(q.statusId)] ?? 0)
+    : Object.values(counts).reduce((n, c) => n + c, 0);
   return { data: await hydrate(db, rows), total, counts };
 }

@@ -21,11 +21,13 @@ import { fieldError } from '../../lib/app-error';
 import { DEAL_CHANNEL } from '../../lib/cache-bus';
 import { route } from '../../plugins/api';
 import type { Services } from '../../services';
+import { ColumnCounts } from './column-counts';
 import { listDeals as queryDeals } from './deals.repository';
 import * as deals from './deals.service';
 
 export function dealRoutes(app: FastifyInstance, services: Services): void {
   const db = services.db;
+  const columnCounts = new ColumnCounts(services.bus);
 
   route(app, listDeals, async ({ session, query }) => {
     const s = session();
@@ -34,7 +36,7 @@ export function dealRoutes(app: FastifyInstance, services: Services): void {
       .from(workflows)
       .where(and(eq(workflows.id, query.workflowId), eq(workflows.accountId, s.accountId)));
     if (!workflow) throw fieldError('workflowId', 'Workflow not found');
-    return queryDeals(db, s.accountId, query);
+    return queryDeals(db, s.accountId, query, columnCounts);
   });
 
   route(app, createDeal, async ({ session, body }) => deals.createDeal(db, session().accountId, body));

@@ -1,0 +1,32 @@
+import { type CacheBus, DEAL_CHANNEL, LruMap } from '../../lib/cache-bus';
+
+/**
+ * True column counts of unfiltered boards, cached per (account, workflow, archived view) and
+ * dropped whenever a deal of that workflow changes in any process (the deals NOTIFY trigger).
+ * Filtered boards always count live.
+ */
+export class ColumnCounts {
+  private readonly cache = new LruMap<string, Record<string, number>>(5_000);
+  private epoch = 0;
+
+  constructor(private readonly bus?: CacheBus) {
+    bus?.on(DEAL_CHANNEL, (payload) => {
+      this.epoch += 1;
+      const [account, workflow] = payload.split(':');
+      this.cache.deleteWhere((_, key) => key.startsWith(`${account}:${workflow}:`));
+    });
+    bus?.subscribe((key) => {
+      if (key === '*') this.cache.clear();
+    });
+  }
+
+  async get(key: string, load: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
+    const useCache = this.bus?.healthy === true;
+    const hit = useCache ? this.cache.get(key) : undefined;
+    if (hit) return hit;
+    const epoch = this.epoch;
+    const counts = await load();
+    if (useCache && epoch === this.epoch) this.cache.set(key, counts);
+    return counts;
+  }
+}
