@@ -1,6 +1,7 @@
 export * from './auth/auth';
 export * from './branding/branding';
 export * from './catalog/index';
+export * from './contacts/contacts';
 export * from './deals/index';
 export * from './endpoint';
 export * from './errors';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+export const contactMessages = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+} as const;
+
+export const contactSummarySchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type ContactSummary = z.infer<typeof contactSummarySchema>;
+
+export const contactSchema = contactSummarySchema.extend({
+  externalLink: z.string().nullable(),
+  providerSchema: z.string().nullable(),
+  externalData: z.unknown().nullable(),
+  relatedDeals: z.array(
+    z.object({
+      id: z.number().int(),
+      tuid: z.number().int(),
+      status: z.string(),
+      customer: z.string(),
+      description: z.string(),
+      workflowSlug: z.string(),
+    }),
+  ),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const searchContacts = defineEndpoint({
+  method: 'POST',
+  path: '/contacts',
+  summary:
+    'Search contacts by name, email or phone (case-insensitive), paged; answers the total and one page',
+  auth: 'session',
+  // A search is a read: it needs no CSRF token.
+  csrf: false,
+  body: z.strictObject({
+    filters: z.strictObject({ search: z.string().trim().max(200).optional() }).default({}),
+    pagination: z
+      .strictObject({
+        limit: z.number().int().min(1).max(500).default(50),
+        offset: z.number().int().min(0).default(0),
+      })
+      .default({ limit: 50, offset: 0 }),
+    sort: z.enum(['name', '-name', 'email', '-email', 'phone', '-phone']).optional(),
+  }),
+  response: z.object({ total: z.number().int(), data: z.array(contactSummarySchema) }),
+});
+
+export const createContact = defineEndpoint({
+  method: 'POST',
+  path: '/contacts/create',
+  summary: 'Create a contact (the deal editor creates one inline)',
+  auth: 'session',
+  body: z.strictObject({
+    name: z
+      .string({ error: contactMessages.nameRequired })
+      .trim()
+      .min(1, contactMessages.nameRequired)
+      .max(200),
+    email: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), contactMessages.emailInvalid)
+      .default(''),
+    phone: z.string().trim().max(50).default(''),
+  }),
+  response: contactSummarySchema,
+});
+
+export const getContact = defineEndpoint({
+  method: 'GET',
+  path: '/contacts/:id',
+  summary: 'A contact with its related deals',
+  auth: 'session',
+  params: z.object({ id: z.string().uuid() }),
+  response: contactSchema,
+});
