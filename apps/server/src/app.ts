@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { contactRoutes } from './modules/contacts/contacts.routes';
 import { dealRoutes } from './modules/deals/deals.routes';
 import { documentRoutes } from './modules/deals/documents.routes';
 import { eventRoutes } from './modules/deals/events.routes';
@@ -94,6 +95,8 @@ export async function buildApp({
       bundleRoutes(api, services);
       workflowRoutes(api, services);
       dealRoutes(api, services);
+      contactRoutes(api, services);
+
       noteRoutes(api, services);
       eventRoutes(api, services);
       documentRoutes(api, services);
