@@ -17,6 +17,8 @@ import { dealRoutes } from './modules/deals/deals.routes';
 import { documentRoutes } from './modules/deals/documents.routes';
 import { eventRoutes } from './modules/deals/events.routes';
 import { noteRoutes } from './modules/deals/notes.routes';
+import { supplierDocumentRoutes } from './modules/documents/supplier-documents.routes';
+import { personnelRoutes } from './modules/personnel/personnel.routes';
 import { markupOverrideRoutes } from './modules/settings/markup-overrides.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -96,6 +98,8 @@ export async function buildApp({
       workflowRoutes(api, services);
       dealRoutes(api, services);
       contactRoutes(api, services);
+      personnelRoutes(api, services);
+      supplierDocumentRoutes(api, services);
 
       noteRoutes(api, services);
       eventRoutes(api, services);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (small generated PDFs), returned as a Buffer. */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -676,3 +680,54 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
 });
+
+// ——— Personnel and supplier documents ———
+
+export const people = pgTable(
+  'people',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    badgeColor: text('badge_color').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('people_account_email_key')
+      .on(t.accountId, sql`lower(${t.email})`)
+      .where(sql`${t.archivedAt} IS NULL`),
+  ],
+);
+
+export const documentCategories = pgTable('document_categories', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Documents a supplier publishes to its dealers (brochures, price lists, warranties). */
+export const supplierDocuments = pgTable(
+  'supplier_documents',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => documentCategories.id),
+    name: text('name').notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('supplier_documents_manufacturer_idx').on(t.manufacturerId)],
+);

@@ -9,6 +9,7 @@ import { FileStore } from '../../modules/files/file-store';
 import type { Db } from '../database';
 import { accounts } from '../schema';
 import { seedDemoDeals } from './deals';
+import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
 
@@ -52,5 +53,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
   });
   await seedDemoCatalog(db, accountId);
   await seedDemoDeals(db, accountId, userId, new FileStore(db, opts.filesRoot));
+  await seedDemoPersonnel(db, accountId);
+  await seedSupplierDocuments(db);
   return true;
 }
