@@ -108,3 +108,103 @@ describe('contacts', () => {
     expect(refused.json().error.fields).toEqual([{ path: 'contactId', message: 'Contact not found' }]);
   });
 });
+
+function multipart(filename: string, content: string) {
+  const boundary = '----slat-contacts';
+  return {
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+const upload = (c: TestClient, url: string, filename: string, content: string) => {
+  const { payload, contentType } = multipart(filename, content);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: c.ip,
+    headers: {
+      cookie: `slat_session=${c.cookie}`,
+      'x-csrf-token': c.token ?? '',
+      'content-type': contentType,
+    },
+    payload,
+  });
+};
+
+describe('contact import and export', () => {
+  const csv = [
+    'Name,Email,Phone',
+    'Import One,one@import.test,0400 000 001',
+    'Import Two,two@import.test,',
+    'Import Two Again,TWO@import.test,0400 000 002',
+    ',bad-address,',
+  ].join('\n');
+
+  it('previews row by row and writes nothing', async () => {
+    const preview = await upload(client, '/api/contacts/import/preview', 'people.csv', csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ created: 2, merged: 1, skipped: 1 });
+    expect(preview.json().rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+      [4, 'merge'],
+      [5, 'skip'],
+    ]);
+    expect((await search(client, { filters: { search: '@import.test' } })).json().total).toBe(0);
+  });
+
+  it('imports: duplicates by email merged (filling blanks), not doubled; a second import only merges', async () => {
+    const res = await upload(client, '/api/contacts/import', 'people.csv', csv);
+    expect(res.json()).toMatchObject({ created: 2, merged: 1, skipped: 1 });
+    const found = (await search(client, { filters: { search: '@import.test' } })).json();
+    expect(found.data.map((c: { name: string; phone: string }) => [c.name, c.phone])).toEqual([
+      ['Import One', '0400 000 001'],
+      ['Import Two', '0400 000 002'],
+    ]);
+    const again = await upload(client, '/api/contacts/import', 'people.csv', csv);
+    expect(again.json()).toMatchObject({ created: 0, merged: 3, skipped: 1 });
+    expect((await search(client, { filters: { search: '@import.test' } })).json().total).toBe(2);
+  });
+
+  it('imports vCards and refuses other files', async () => {
+    const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Card Person\r\nEMAIL:card@import.test\r\nEND:VCARD\r\n';
+    expect((await upload(client, '/api/contacts/import', 'card.vcf', vcf)).json()).toMatchObject({
+      created: 1,
+    });
+    const pdf = await upload(client, '/api/contacts/import', 'x.pdf', '%PDF-1.4');
+    expect(pdf.json().error.fields[0].path).toBe('file');
+  });
+
+  it('exports every contact of the account as CSV', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/contacts/export',
+      headers: { cookie: `slat_session=${client.cookie}` },
+    });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('contacts.csv');
+    expect(res.body).toContain('Import One,one@import.test,0400 000 001\r\n');
+    expect(res.body).not.toContain('Secret Client');
+  });
+
+  it('stores external data for a contact', async () => {
+    const contact = (await client.post('/api/contacts/create', { name: 'Linked Person' })).json();
+    const res = await client.post(`/api/contacts/${contact.id}/update`, {
+      externalLink: 'https://crm.example.com/people/42',
+      providerSchema: 'crm',
+      externalData: { id: 42, tags: ['vip'] },
+    });
+    expect(res.json()).toMatchObject({
+      externalLink: 'https://crm.example.com/people/42',
+      externalData: { id: 42, tags: ['vip'] },
+    });
+    const theirs = (await otherClient.post('/api/contacts/create', { name: 'Theirs' })).json();
+    expect((await client.post(`/api/contacts/${theirs.id}/update`, { externalData: {} })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await client.post(`/api/contacts/${contact.id}/update`, { externalLink: 'not a url' })).json().error
+        .fields[0].path,
+    ).toBe('externalLink');
+  });
+});

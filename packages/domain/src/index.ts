@@ -1,5 +1,6 @@
 export * from './board-order';
 export * from './catalog';
+export * from './contact-files';
 export * from './deal-alerts';
 export * from './decimal';
 export * from './password-strength';

@@ -17,7 +17,12 @@ const BINARY_TYPES: Record<string, string[]> = {
   docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
 };
-const TEXT_TYPES: Record<string, string> = { json: 'application/json', csv: 'text/csv', txt: 'text/plain' };
+const TEXT_TYPES: Record<string, string> = {
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  vcf: 'text/vcard',
+};
 /** The type a download is served as (the sniffed container type of Office files is only 'zip' or 'cfb'). */
 const MIME_BY_EXTENSION: Record<string, string> = {
   doc: 'application/msword',

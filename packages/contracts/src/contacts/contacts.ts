@@ -82,3 +82,52 @@ export const getContact = defineEndpoint({
   params: z.object({ id: z.string().uuid() }),
   response: contactSchema,
 });
+
+export const updateContactExternal = defineEndpoint({
+  method: 'POST',
+  path: '/contacts/:id/update',
+  summary: "Store a contact's external data (from a linked mail, chat or CRM provider)",
+  auth: 'session',
+  params: z.object({ id: z.string().uuid() }),
+  body: z.strictObject({
+    externalLink: z.url().max(2000).nullable().optional(),
+    providerSchema: z.string().max(100).nullable().optional(),
+    externalData: z.unknown().optional(),
+  }),
+  response: contactSchema,
+});
+
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  errors: z.array(z.string()),
+  /** create: a new contact; merge: same email as an existing contact or an earlier row; skip: has errors. */
+  action: z.enum(['create', 'merge', 'skip']),
+});
+
+export const importSummarySchema = z.object({
+  rows: z.array(importRowSchema),
+  created: z.number().int(),
+  merged: z.number().int(),
+  skipped: z.number().int(),
+});
+export type ContactImportSummary = z.infer<typeof importSummarySchema>;
+
+export const previewContactImport = defineEndpoint({
+  method: 'POST',
+  path: '/contacts/import/preview',
+  summary: 'What importing a CSV or vCard file (multipart field `file`) would do, row by row; writes nothing',
+  auth: 'session',
+  response: importSummarySchema,
+});
+
+export const importContacts = defineEndpoint({
+  method: 'POST',
+  path: '/contacts/import',
+  summary:
+    'Import a CSV or vCard file (multipart field `file`): rows with errors are skipped, duplicates by email merged',
+  auth: 'session',
+  response: importSummarySchema,
+});
