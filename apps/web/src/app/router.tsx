@@ -161,16 +161,15 @@ const contactsRoute = createRoute({
   beforeLoad: requireSales,
   component: lazyRouteComponent(contactPages, 'ContactsPage'),
 });
+// the contact (and a deal opened from it) is a modal over the list, which stays mounted
 const contactRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'contacts/$contactId',
-  beforeLoad: requireSales,
+  getParentRoute: () => contactsRoute,
+  path: '$contactId',
   component: lazyRouteComponent(contactPages, 'ContactPage'),
 });
 const contactDealRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'contacts/$contactId/$workflowSlug/$dealId',
-  beforeLoad: requireSales,
+  getParentRoute: () => contactsRoute,
+  path: '$contactId/$workflowSlug/$dealId',
   component: lazyRouteComponent(contactPages, 'ContactDealPage'),
 });
 
@@ -186,9 +185,8 @@ const personnelRoute = createRoute({
   component: lazyRouteComponent(personnelPages, 'PersonnelPage'),
 });
 const personRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'personnel/$personId',
-  beforeLoad: requirePersonnelFlag,
+  getParentRoute: () => personnelRoute,
+  path: '$personId',
   component: lazyRouteComponent(personnelPages, 'PersonPage'),
 });
 
@@ -326,11 +324,8 @@ export const routeTree = rootRoute.addChildren([
     dealRoute,
     quoteRoute,
     quoteProductRoute,
-    contactsRoute,
-    contactRoute,
-    contactDealRoute,
-    personnelRoute,
-    personRoute,
+    contactsRoute.addChildren([contactRoute, contactDealRoute]),
+    personnelRoute.addChildren([personRoute]),
     ordersRoute,
     newOrderRoute,
     orderRoute,
