@@ -1,6 +1,6 @@
 import { contactMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
+import { createTestApp, signedInClient, type TestApp, type TestClient, uploadAs } from './harness';
 
 let t: TestApp;
 let client: TestClient;
@@ -109,27 +109,8 @@ describe('contacts', () => {
   });
 });
 
-function multipart(filename: string, content: string) {
-  const boundary = '----slat-contacts';
-  return {
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-const upload = (c: TestClient, url: string, filename: string, content: string) => {
-  const { payload, contentType } = multipart(filename, content);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: c.ip,
-    headers: {
-      cookie: `slat_session=${c.cookie}`,
-      'x-csrf-token': c.token ?? '',
-      'content-type': contentType,
-    },
-    payload,
-  });
-};
+const upload = (c: TestClient, url: string, filename: string, content: string) =>
+  uploadAs(c, url, { filename, content });
 
 describe('contact import and export', () => {
   const csv = [

@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dealMessages, eventMessages, noteMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
+import {
+  createDealer,
+  createTestApp,
+  signedInClient,
+  type TestApp,
+  type TestClient,
+  uploadAs,
+} from './harness';
 
 let t: TestApp;
 let client: TestClient;
@@ -426,31 +433,8 @@ describe('appointments', () => {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-async function uploadTo(c: TestClient, fields: Record<string, string>, filename: string, content: Buffer) {
-  const boundary = '----slat-doc';
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/old/documents',
-    remoteAddress: c.ip,
-    headers: {
-      cookie: `slat_session=${c.cookie}`,
-      'x-csrf-token': c.token ?? '',
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
-  });
-}
+const uploadTo = (c: TestClient, fields: Record<string, string>, filename: string, content: Buffer) =>
+  uploadAs(c, '/api/old/documents', { field: 'document', filename, content }, fields);
 
 describe('attachments', () => {
   it('uploads to a deal, lists, downloads as an attachment, archives', async () => {

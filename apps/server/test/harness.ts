@@ -219,3 +219,35 @@ export async function signedInClient(t: TestApp, dealer?: { username: string; pa
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return client;
 }
+
+/** A multipart/form-data upload as a browser sends it: text fields, then one file. */
+export function uploadAs(
+  client: TestClient,
+  url: string,
+  file: { field?: string; filename: string; content: Buffer | string },
+  fields: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const boundary = '----slat-test-upload';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return client.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: client.ip,
+    headers: {
+      ...(client.cookie ? { cookie: `${SESSION_COOKIE}=${client.cookie}` } : {}),
+      ...(client.token ? { [CSRF_HEADER]: client.token } : {}),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+}

@@ -1,6 +1,6 @@
 import { bundleMessages, companyMessages, markupOverrideMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+import { createDealer, createTestApp, signedInClient, type TestApp, TestClient, uploadAs } from './harness';
 import { createBundle, createSupplier } from './supplier-fixtures';
 
 let t: TestApp;
@@ -173,32 +173,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(filename: string, content: Buffer, field = 'file') {
-  const boundary = '----slat-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(c: TestClient, url: string, filename: string, content: Buffer, field?: string) {
-  const { body, contentType } = multipart(filename, content, field);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: c.ip,
-    headers: {
-      cookie: `slat_session=${c.cookie}`,
-      'x-csrf-token': c.token ?? '',
-      'content-type': contentType,
-    },
-    payload: body,
-  });
-}
+const upload = (c: TestClient, url: string, filename: string, content: Buffer, field?: string) =>
+  uploadAs(c, url, { filename, content, ...(field ? { field } : {}) });
 
 describe('company logo upload', () => {
   it('stores a PNG outside the web root and serves it by its random id', async () => {

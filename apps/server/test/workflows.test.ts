@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+import { createDealer, createTestApp, signedInClient, type TestApp, TestClient, uploadAs } from './harness';
 
 let t: TestApp;
 let dealer: Awaited<ReturnType<typeof createDealer>>;
@@ -35,27 +35,8 @@ const shape = (w: Wf) => ({
   })),
 });
 
-function multipart(filename: string, content: string) {
-  const boundary = '----slat-wf';
-  return {
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/json\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-const importFile = (c: TestClient, filename: string, content: string) => {
-  const { payload, contentType } = multipart(filename, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/workflows/schema/import',
-    remoteAddress: c.ip,
-    headers: {
-      cookie: `slat_session=${c.cookie}`,
-      'x-csrf-token': c.token ?? '',
-      'content-type': contentType,
-    },
-    payload,
-  });
-};
+const importFile = (c: TestClient, filename: string, content: string) =>
+  uploadAs(c, '/api/workflows/schema/import', { filename, content });
 
 describe('workflows', () => {
   it('every dealer starts with Residential and Commercial (DESIGN §4)', async () => {
