@@ -1,4 +1,5 @@
 import { messages } from '@slat/contracts';
+import type { directoryEn } from './en-directory';
 import type { settingsEn } from './en-settings';
 
 /** English, complete. Spec texts come from @slat/contracts `messages`, letter for letter. */
@@ -164,4 +165,4 @@ export const en = {
 };
 
 /** The settings strings load with the settings pages (en-settings.ts), so the sign-in page stays small. */
-export type EnglishResources = typeof en & typeof settingsEn;
+export type EnglishResources = typeof en & typeof settingsEn & typeof directoryEn;
