@@ -135,10 +135,10 @@ const workflowRoute = createRoute({
   beforeLoad: requireSales,
   component: lazyRouteComponent(dealPages, 'WorkflowPage'),
 });
+/** The deal modal opens over its board (a child route), so closing it goes up one level. */
 const dealRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'workflows/$workflowSlug/$dealId',
-  beforeLoad: requireSales,
+  getParentRoute: () => workflowRoute,
+  path: '$dealId',
   component: lazyRouteComponent(dealPages, 'DealPage'),
 });
 const quoteRoute = createRoute({
@@ -320,8 +320,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     indexRoute,
     dashboardRoute,
-    workflowRoute,
-    dealRoute,
+    workflowRoute.addChildren([dealRoute]),
     quoteRoute,
     quoteProductRoute,
     contactsRoute.addChildren([contactRoute, contactDealRoute]),

@@ -46,3 +46,58 @@ export async function uploadFile<E extends Endpoint>(
   if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
   return parsed.data;
 }
+
+/**
+ * Sends a multipart form to a contract endpoint with XMLHttpRequest, reporting upload progress
+ * (0–1) as the bytes leave the browser; the answer is checked like callApi's.
+ */
+export async function uploadFormWithProgress<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<z.output<E['response']>> {
+  const label = `${endpoint.method} ${API_BASE}${endpoint.path}`;
+  const token = await getCsrfToken();
+  const { status, payload } = await new Promise<{ status: number; payload: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(endpoint.method, `${API_BASE}${endpoint.path}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(CSRF_HEADER, token);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: xhr.status, payload: body });
+    };
+    xhr.onerror = () => reject(new NetworkError(label, new Error('upload failed')));
+    xhr.onabort = () => reject(new NetworkError(label, new Error('upload aborted')));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+  if (status < 200 || status >= 300) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    const error = parsed.success
+      ? new ApiError(
+          label,
+          status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.fields,
+        )
+      : new ApiError(label, status, 'UNKNOWN', `${label} failed with status ${status}`);
+    signalSessionError(error);
+    throw error;
+  }
+  onProgress(1);
+  const parsed = (endpoint.response as z.ZodType<z.output<E['response']>>).safeParse(payload);
+  if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
+  return parsed.data;
+}

@@ -1,19 +1,313 @@
-import { useParams } from '@tanstack/react-router';
+import '../strings';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Popover,
+  SegmentedControl,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { phases, type Workflow } from '@slat/contracts';
+import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { storage } from '../../../lib/storage';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { boardWorkflowsQueryOptions } from '../api/deals';
+import { useDealStream } from '../api/live-updates';
+import { presetsQueryOptions } from '../api/records';
+import {
+  activeFilterCount,
+  type BoardFilters,
+  filtersToListQuery,
+  filtersToSearch,
+  parseBoardFilters,
+  presetToSearch,
+  searchToPreset,
+} from '../components/board-filters';
+import { DealFormModal } from '../components/deal-form-modal';
+import { DealModal } from '../components/deal-modal';
+import { DealTable } from '../components/deal-table';
+import { KanbanBoard } from '../components/kanban-board';
+import { PresetsModal } from '../components/presets-modal';
 
 type DealParams = { workflowSlug?: string; dealId?: string; quoteId?: string; productId?: string };
+type View = 'kanban' | 'table';
+export const VIEW_STORAGE_KEY = 'slat.dealView';
 
-export function WorkflowPage() {
-  const { t } = useTranslation();
+const storedView = (): View => (storage.get(VIEW_STORAGE_KEY) === 'table' ? 'table' : 'kanban');
+
+function useBoardWorkflow() {
   const { workflowSlug } = useParams({ strict: false }) as DealParams;
-  return <PlaceholderPage title={`${t('pages.workflow')}: ${workflowSlug ?? ''}`} />;
+  const workflows = useQuery(boardWorkflowsQueryOptions);
+  const workflow = workflows.data?.find((w) => w.slug === workflowSlug);
+  return { workflows, workflow, unknown: workflows.data !== undefined && !workflow };
 }
 
-export function DealPage() {
+/** §2 Deals board at /workflows/{slug}; the deal modal opens over it. */
+export function WorkflowPage() {
+  const { workflows, workflow, unknown } = useBoardWorkflow();
+  useDealStream(workflow?.id);
+  if (unknown) return <Navigate to="/" />;
+  if (workflows.isError) return <PlaceholderPage title="" />;
+  if (!workflow) return null;
+  return <Board workflow={workflow} />;
+}
+
+function Board({ workflow }: { workflow: Workflow }) {
   const { t } = useTranslation();
+  useDocumentTitle(workflow.name);
+  const navigate = useNavigate();
+  const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
+  const filters = useMemo(() => parseBoardFilters(rawSearch, workflow), [rawSearch, workflow]);
+  const search = useMemo(() => filtersToSearch(filters), [filters]);
+  const listFilters = useMemo(() => filtersToListQuery(filters), [filters]);
+  const [view, setView] = useState<View>(storedView);
+  const [adding, setAdding] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const presets = useQuery(presetsQueryOptions);
+  const workflowPresets =
+    presets.data?.workflows.find((w) => w.workflowId === workflow.id)?.presetFilters ?? [];
+
+  const setFilters = (next: BoardFilters) =>
+    void navigate({
+      to: `/workflows/${workflow.slug}`,
+      search: () => filtersToSearch(next) as never,
+      replace: true,
+    });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {workflow.name}
+        </Title>
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label={t('deals.view')}
+            value={view}
+            onChange={(v) => {
+              const next = v === 'table' ? 'table' : 'kanban';
+              setView(next);
+              storage.set(VIEW_STORAGE_KEY, next);
+            }}
+            data={[
+              { value: 'kanban', label: t('deals.kanban') },
+              { value: 'table', label: t('deals.table') },
+            ]}
+          />
+          <Button size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('deals.add')}
+          </Button>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="default" size="md" aria-label={t('deals.boardActions')}>
+                <IconDots size={16} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('deals.presets.apply')}</Menu.Label>
+              {workflowPresets.length === 0 && <Menu.Item disabled>{t('deals.presets.none')}</Menu.Item>}
+              {workflowPresets.map((preset) => (
+                <Menu.Item
+                  key={preset.name}
+                  onClick={() =>
+                    void navigate({
+                      to: `/workflows/${workflow.slug}`,
+                      search: () => presetToSearch(preset.params) as never,
+                    })
+                  }
+                >
+                  {preset.name}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Item onClick={() => setManaging(true)}>{t('deals.presets.manage')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <FilterBar workflow={workflow} filters={filters} onChange={setFilters} />
+      {view === 'kanban' ? (
+        <KanbanBoard workflow={workflow} filters={listFilters} />
+      ) : (
+        <DealTable key={JSON.stringify(listFilters)} workflow={workflow} filters={listFilters} />
+      )}
+      <DealFormModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        workflowId={workflow.id}
+        onCreated={(deal) => {
+          setAdding(false);
+          void navigate({ to: `/workflows/${workflow.slug}/${deal.id}`, search: () => search as never });
+        }}
+      />
+      <PresetsModal
+        opened={managing}
+        onClose={() => setManaging(false)}
+        workflowId={workflow.id}
+        currentParams={searchToPreset(search)}
+      />
+      <Outlet />
+    </Stack>
+  );
+}
+
+function FilterBar({
+  workflow,
+  filters,
+  onChange,
+}: {
+  workflow: Workflow;
+  filters: BoardFilters;
+  onChange: (next: BoardFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(filters.search);
+  useEffect(() => setText(filters.search), [filters.search]);
+  useEffect(() => {
+    if (text.trim() === filters.search) return;
+    const timer = setTimeout(() => onChange({ ...filters, search: text.trim() }), QUERY_CRITERIA_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  });
+  const count = activeFilterCount(filters);
+  return (
+    <Group gap="xs" align="flex-end">
+      <TextInput
+        aria-label={t('deals.search')}
+        placeholder={t('deals.search')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        size="xs"
+        w={240}
+        maw="100%"
+        type="search"
+      />
+      <Popover position="bottom-start" width={300} shadow="md" trapFocus>
+        <Popover.Target>
+          <Button
+            size="xs"
+            variant={count ? 'light' : 'default'}
+            leftSection={<IconAdjustments size={16} aria-hidden />}
+          >
+            {count ? t('deals.filtersActive', { count }) : t('deals.filters')}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <MultiSelect
+              label={t('deals.statuses')}
+              size="xs"
+              data={workflow.statuses.map((s) => ({ value: s.slug, label: s.name }))}
+              value={filters.status}
+              onChange={(status) => onChange({ ...filters, status })}
+              comboboxProps={{ withinPortal: false }}
+              clearable
+            />
+            <Select
+              label={t('deals.phase')}
+              size="xs"
+              placeholder={t('deals.anyPhase')}
+              data={phases.map((p) => ({ value: p, label: t(`deals.phases.${p}`) }))}
+              value={filters.phase}
+              onChange={(phase) => onChange({ ...filters, phase: (phase as BoardFilters['phase']) ?? null })}
+              comboboxProps={{ withinPortal: false }}
+              clearable
+            />
+            <Select
+              label={t('deals.alerts')}
+              size="xs"
+              placeholder={t('deals.noAlertFilter')}
+              data={[
+                { value: 'any', label: t('deals.anyAlerts') },
+                { value: 'warning', label: t('deals.warningAlerts') },
+                { value: 'info', label: t('deals.infoAlerts') },
+              ]}
+              value={filters.alerts}
+              onChange={(alerts) =>
+                onChange({ ...filters, alerts: (alerts as BoardFilters['alerts']) ?? null })
+              }
+              comboboxProps={{ withinPortal: false }}
+              clearable
+            />
+            {workflow.flags.map((flag) => (
+              <MultiSelect
+                key={flag.id}
+                label={flag.name}
+                size="xs"
+                data={flag.values.map((v) => ({ value: v.slug, label: v.label }))}
+                value={filters.flags[flag.slug] ?? []}
+                onChange={(values) =>
+                  onChange({ ...filters, flags: { ...filters.flags, [flag.slug]: values } })
+                }
+                comboboxProps={{ withinPortal: false }}
+                clearable
+              />
+            ))}
+            <Button
+              size="xs"
+              variant="subtle"
+              disabled={!count}
+              onClick={() => onChange({ ...filters, status: [], phase: null, alerts: null, flags: {} })}
+            >
+              {t('deals.clearFilters')}
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {filters.status.length > 0 && (
+        <Badge variant="light" color="gray">
+          {filters.status.map((s) => workflow.statuses.find((x) => x.slug === s)?.name ?? s).join(', ')}
+        </Badge>
+      )}
+      {filters.phase && (
+        <Badge variant="light" color="gray">
+          {t('deals.phase')}: {t(`deals.phases.${filters.phase}`)}
+        </Badge>
+      )}
+      {filters.alerts && (
+        <Badge variant="light" color="orange">
+          {t('deals.alerts')}: {filters.alerts}
+        </Badge>
+      )}
+      {Object.entries(filters.flags).map(([slug, values]) => {
+        const flag = workflow.flags.find((f) => f.slug === slug);
+        return (
+          <Badge key={slug} variant="light" color="gray">
+            {flag?.name}: {values.map((v) => flag?.values.find((x) => x.slug === v)?.label ?? v).join(', ')}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** The deal modal over the board: closing goes up one level, keeping the board's filters. */
+export function DealPage() {
+  const { workflow } = useBoardWorkflow();
   const { dealId } = useParams({ strict: false }) as DealParams;
-  return <PlaceholderPage title={`${t('pages.deal')} ${dealId ?? ''}`} />;
+  const navigate = useNavigate();
+  const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
+  if (!workflow || !dealId || !/^\d+$/.test(dealId)) return null;
+  return (
+    <DealModal
+      workflow={workflow}
+      dealId={Number(dealId)}
+      onClose={() => void navigate({ to: `/workflows/${workflow.slug}`, search: () => rawSearch as never })}
+    />
+  );
 }
 
 export function QuotePage() {

@@ -5,8 +5,8 @@ export const directoryEn = {
   lists: {
     nothingToDisplay: 'Nothing to display',
     noResults: 'No results found',
-    recordsFound_one: '{{count}} record found',
-    recordsFound_other: '{{count}} records found',
+    // the spec's text, letter for letter
+    recordsFound: '{{count}} record(s) found',
     pageOf: 'Page {{page}} of {{pages}}',
     paging: 'Pages',
     first: 'First page',

@@ -1,4 +1,5 @@
 import { messages } from '@slat/contracts';
+import type { dealsEn } from './en-deals';
 import type { directoryEn } from './en-directory';
 import type { settingsEn } from './en-settings';
 
@@ -165,4 +166,4 @@ export const en = {
 };
 
 /** The settings strings load with the settings pages (en-settings.ts), so the sign-in page stays small. */
-export type EnglishResources = typeof en & typeof settingsEn & typeof directoryEn;
+export type EnglishResources = typeof en & typeof settingsEn & typeof dealsEn & typeof directoryEn;

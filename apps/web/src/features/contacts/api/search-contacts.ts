@@ -1,0 +1,27 @@
+import { searchContacts } from '@slat/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/client';
+import type { ContactSort } from '../components/contact-list-logic';
+
+export type ContactSearch = { search: string; sort: ContactSort | undefined; limit: number; offset: number };
+
+export const contactsQueryKey = ['contacts'] as const;
+
+/** One page of the contact list; the previous page stays on screen while the next loads. */
+export const searchContactsQueryOptions = (input: ContactSearch) =>
+  queryOptions({
+    queryKey: [...contactsQueryKey, 'search', input],
+    queryFn: ({ signal }) =>
+      callApi(
+        searchContacts,
+        {
+          body: {
+            filters: input.search ? { search: input.search } : {},
+            pagination: { limit: input.limit, offset: input.offset },
+            ...(input.sort ? { sort: input.sort } : {}),
+          },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });

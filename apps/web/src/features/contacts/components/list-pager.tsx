@@ -1,0 +1,51 @@
+import { ActionIcon, Group, Text } from '@mantine/core';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconChevronsLeft,
+  IconChevronsRight,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** §2 paging: 'N record(s) found', 'Page X of Y' and first, previous, next and last. */
+export function ListPager({
+  total,
+  page,
+  pages,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const buttons = [
+    { label: t('lists.first'), to: 1, Icon: IconChevronsLeft, disabled: page <= 1 },
+    { label: t('lists.previous'), to: page - 1, Icon: IconChevronLeft, disabled: page <= 1 },
+    { label: t('lists.next'), to: page + 1, Icon: IconChevronRight, disabled: page >= pages },
+    { label: t('lists.last'), to: pages, Icon: IconChevronsRight, disabled: page >= pages },
+  ];
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap">
+      <Text size="sm" role="status">
+        {t('lists.recordsFound', { count: total })}
+      </Text>
+      <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('lists.paging')}>
+        <Text size="sm">{t('lists.pageOf', { page, pages })}</Text>
+        {buttons.map(({ label, to, Icon, disabled }) => (
+          <ActionIcon
+            key={label}
+            variant="default"
+            size="lg"
+            aria-label={label}
+            disabled={disabled}
+            onClick={() => onPage(to)}
+          >
+            <Icon size={18} aria-hidden />
+          </ActionIcon>
+        ))}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,344 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Progress,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { DocumentRecord } from '@slat/contracts';
+import { IconArchive, IconDownload, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/i18n/i18n';
+import { notifyWarning } from '../../../lib/notify';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { documentsQueryOptions, uploadDealDocument, useArchiveDocument } from '../api/records';
+import { Section } from './section';
+import {
+  addFiles,
+  allowedExtensions,
+  checkFile,
+  defaultDocumentName,
+  type FileProblem,
+  formatFileSize,
+} from './upload-rules';
+
+export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const [showArchived, setShowArchived] = useState(false);
+  const docs = useQuery(documentsQueryOptions(dealId, showArchived));
+  const [uploading, setUploading] = useState(false);
+  const [detail, setDetail] = useState<DocumentRecord | null>(null);
+  const archive = useArchiveDocument(dealId);
+  const list = docs.data?.data ?? [];
+  return (
+    <Section
+      title={t('deals.modal.attachments')}
+      actions={
+        <>
+          <Switch
+            size="xs"
+            label={t('deals.attachments.showArchived')}
+            checked={showArchived}
+            onChange={(e) => setShowArchived(e.currentTarget.checked)}
+          />
+          <Button size="xs" variant="light" disabled={readOnly} onClick={() => setUploading(true)}>
+            {t('deals.attachments.upload')}
+          </Button>
+        </>
+      }
+    >
+      {docs.data && list.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('deals.attachments.none')}
+        </Text>
+      )}
+      {list.length > 0 && (
+        <Table.ScrollContainer minWidth={360}>
+          <Table verticalSpacing={4} aria-label={t('deals.modal.attachments')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('deals.attachments.name')}</Table.Th>
+                <Table.Th>{t('deals.attachments.size')}</Table.Th>
+                <Table.Th>{t('deals.attachments.uploaded')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('deals.more')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((doc) => (
+                <Table.Tr key={doc.id}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="sm" onClick={() => setDetail(doc)}>
+                      {doc.name}
+                    </Anchor>
+                    {doc.archived && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · {t('deals.archived')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{formatFileSize(doc.size)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{formatDateTime(new Date(doc.created_at))}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      <ActionIcon
+                        component="a"
+                        href={doc.url}
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`${t('deals.attachments.download')} ${doc.name}`}
+                      >
+                        <IconDownload size={16} aria-hidden />
+                      </ActionIcon>
+                      {!doc.archived && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          disabled={readOnly}
+                          aria-label={`${t('deals.attachments.archive')} ${doc.name}`}
+                          onClick={() => archive.mutate(doc.id)}
+                        >
+                          <IconArchive size={16} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <UploadModal dealId={dealId} opened={uploading} onClose={() => setUploading(false)} />
+      <Modal
+        opened={detail !== null}
+        onClose={() => setDetail(null)}
+        title={t('deals.attachments.details')}
+        closeButtonProps={{ 'aria-label': t('deals.close') }}
+        zIndex={300}
+      >
+        {detail && (
+          <Stack gap="xs">
+            <Text fw={600}>{detail.name}</Text>
+            <Text size="sm">
+              {t('deals.attachments.filename')}: {detail.filename}
+            </Text>
+            <Text size="sm">
+              {t('deals.attachments.type')}: {detail.extension.toUpperCase()} ({detail.mime_type})
+            </Text>
+            <Text size="sm">
+              {t('deals.attachments.size')}: {formatFileSize(detail.size)}
+            </Text>
+            <Text size="sm">
+              {t('deals.attachments.uploaded')}: {formatDateTime(new Date(detail.created_at))}
+            </Text>
+            <Group justify="flex-end" mt="sm">
+              {!detail.archived && (
+                <Button
+                  variant="default"
+                  color="red"
+                  disabled={readOnly}
+                  onClick={() => archive.mutate(detail.id, { onSuccess: () => setDetail(null) })}
+                >
+                  {t('deals.attachments.archive')}
+                </Button>
+              )}
+              <Button component="a" href={detail.url} leftSection={<IconDownload size={16} aria-hidden />}>
+                {t('deals.attachments.download')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Section>
+  );
+}
+
+type Pending = {
+  key: string;
+  file: File;
+  name: string;
+  progress: number;
+  state: 'ready' | 'uploading' | 'done' | 'failed';
+  problem: FileProblem | null;
+  error?: string;
+};
+
+let nextKey = 0;
+
+/** §5 uploads: the allowed types, 25 MB each, progress per file; closing mid-upload is refused. */
+export function UploadModal({
+  dealId,
+  opened,
+  onClose,
+  single = false,
+  imageOnly = false,
+}: {
+  dealId: number;
+  opened: boolean;
+  onClose: () => void;
+  single?: boolean;
+  imageOnly?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const small = useBreakpoint() === 'verySmall';
+  const [files, setFiles] = useState<Pending[]>([]);
+  const busy = useRef(false);
+  const [running, setRunning] = useState(false);
+  const allowed = allowedExtensions(imageOnly);
+  const problemText = (p: FileProblem) =>
+    p.kind === 'type'
+      ? t('deals.attachments.badType', { allowed: p.allowed })
+      : p.kind === 'size'
+        ? t('deals.attachments.tooLarge')
+        : t('deals.attachments.emptyFile');
+  const update = (key: string, patch: Partial<Pending>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  const close = () => {
+    if (busy.current) {
+      notifyWarning(t('deals.modal.attachments'), t('deals.attachments.inProgress'));
+      return;
+    }
+    setFiles([]);
+    onClose();
+  };
+  const start = async () => {
+    busy.current = true;
+    setRunning(true);
+    const ready = files.filter((f) => f.state === 'ready' && !f.problem && f.name.trim());
+    await Promise.all(
+      ready.map(async (f) => {
+        update(f.key, { state: 'uploading', progress: 0 });
+        try {
+          await uploadDealDocument(dealId, f.file, f.name.trim(), (p) => update(f.key, { progress: p }));
+          update(f.key, { state: 'done', progress: 1 });
+        } catch (error) {
+          update(f.key, {
+            state: 'failed',
+            error: error instanceof ApiError ? translateMessage(error.message) : t('errors.serverIssues'),
+          });
+        }
+      }),
+    );
+    busy.current = false;
+    setRunning(false);
+    void queryClient.invalidateQueries({ queryKey: ['deals', dealId, 'documents'] });
+  };
+  const canStart = files.some((f) => f.state === 'ready' && !f.problem && f.name.trim()) && !running;
+  const allDone = files.length > 0 && files.every((f) => f.state === 'done');
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('deals.attachments.uploadTitle')}
+      closeButtonProps={{ 'aria-label': t('deals.close') }}
+      fullScreen={small}
+      size="lg"
+      zIndex={300}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('deals.attachments.allowed', { allowed: allowed.join(', ') })}
+        </Text>
+        <FileButton
+          multiple={!single}
+          accept={allowed.map((e) => `.${e}`).join(',')}
+          onChange={(picked) => {
+            const incoming = (Array.isArray(picked) ? picked : picked ? [picked] : []).map(
+              (file): Pending => ({
+                key: `f${nextKey++}`,
+                file,
+                name: defaultDocumentName(file.name),
+                progress: 0,
+                state: 'ready',
+                problem: checkFile(file, imageOnly),
+              }),
+            );
+            setFiles((list) => addFiles(list, incoming, single));
+          }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" disabled={running}>
+              {t('deals.attachments.choose')}
+            </Button>
+          )}
+        </FileButton>
+        {files.map((f) => (
+          <Stack key={f.key} gap={4} data-testid="upload-file">
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('deals.attachments.name')}
+                description={`${f.file.name} · ${formatFileSize(f.file.size)}`}
+                value={f.name}
+                disabled={f.state !== 'ready'}
+                onChange={(e) => update(f.key, { name: e.currentTarget.value })}
+                error={
+                  f.problem
+                    ? problemText(f.problem)
+                    : !f.name.trim()
+                      ? t('deals.attachments.nameRequired')
+                      : f.state === 'failed'
+                        ? f.error
+                        : undefined
+                }
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                mb={4}
+                disabled={f.state === 'uploading'}
+                aria-label={t('deals.attachments.remove', { name: f.file.name })}
+                onClick={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+            {(f.state === 'uploading' || f.state === 'done') && (
+              <Progress
+                value={Math.round(f.progress * 100)}
+                aria-label={t('deals.attachments.progress', { name: f.file.name })}
+                color={f.state === 'done' ? 'teal' : 'slat'}
+                animated={f.state === 'uploading'}
+              />
+            )}
+            {f.state === 'done' && (
+              <Text size="xs" c="teal.8">
+                {t('deals.attachments.done')}
+              </Text>
+            )}
+          </Stack>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('deals.close')}
+          </Button>
+          {!allDone && (
+            <Button onClick={() => void start()} disabled={!canStart} loading={running}>
+              {t('deals.attachments.start')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

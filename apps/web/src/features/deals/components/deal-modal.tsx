@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { DealDetail, Workflow } from '@slat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { dealQueryOptions, useArchiveDeal } from '../api/deals';
+import { AppointmentsSection } from './appointments-section';
+import { AttachmentsSection } from './attachments-section';
+import { DealAlerts, FlagBadges, FlagPicker, StatusPicker } from './deal-bits';
+import { DealFormModal } from './deal-form-modal';
+import { NotesSection } from './notes-section';
+import { RelatedSection } from './related-section';
+import { Section } from './section';
+
+/** §2 Deal detail: a sidebar (a block on small screens) and the deal's sections. */
+export function DealModal({
+  workflow,
+  dealId,
+  onClose,
+}: {
+  workflow: Workflow;
+  dealId: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const breakpoint = useBreakpoint();
+  const small = breakpoint === 'verySmall' || breakpoint === 'small';
+  const query = useQuery(dealQueryOptions(dealId));
+  const deal = query.data;
+  useDocumentTitle(deal ? `#${deal.tuid} ${deal.name}` : t('pages.deal'));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="80rem"
+      fullScreen={breakpoint === 'verySmall'}
+      title={deal ? t('deals.modal.title', { tuid: deal.tuid, name: deal.name }) : t('pages.deal')}
+      closeButtonProps={{ 'aria-label': t('deals.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {query.isError && <Alert color="red">{t('deals.dealLoadFailed')}</Alert>}
+      {!deal && !query.isError && (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('app.loading')} />
+        </Group>
+      )}
+      {deal && (
+        <Grid gap="lg">
+          <Grid.Col span={small ? 12 : 4} order={1}>
+            <Sidebar deal={deal} workflow={workflow} />
+          </Grid.Col>
+          <Grid.Col span={small ? 12 : 8} order={2}>
+            <DealBody deal={deal} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Modal>
+  );
+}
+
+function Sidebar({ deal, workflow }: { deal: DealDetail; workflow: Workflow }) {
+  const { t } = useTranslation();
+  const archive = useArchiveDeal();
+  return (
+    <Paper withBorder p="sm" radius="md" bg="gray.0" component="aside" aria-label={t('deals.modal.sidebar')}>
+      <Stack gap="sm">
+        {deal.isArchived && (
+          <Alert color="gray" p="xs">
+            <Text size="sm">{t('deals.archivedNotice')}</Text>
+          </Alert>
+        )}
+        <StatusPicker deal={deal} workflow={workflow} />
+        {workflow.flags.map((flag) => (
+          <FlagPicker key={flag.id} deal={deal} flag={flag} />
+        ))}
+        {deal.context.alerts.length > 0 && (
+          <Box>
+            <Text size="xs" fw={600} mb={4}>
+              {t('deals.modal.alerts')}
+            </Text>
+            <DealAlerts deal={deal} />
+          </Box>
+        )}
+        <Divider />
+        <Group gap="xs">
+          <Badge variant="light" color="gray">
+            {t('deals.modal.quoteCount', { count: deal.context.quoteCount })}
+          </Badge>
+          <Badge variant="light" color="gray">
+            {t('deals.modal.orderCount', { count: deal.context.orderCount })}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('deals.updated')}: {formatDateTime(new Date(deal.updatedAt))}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          loading={archive.isPending}
+          onClick={() => archive.mutate({ deal, arg: deal.isArchived ? 0 : 1 })}
+        >
+          {deal.isArchived ? t('deals.unarchive') : t('deals.archive')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function DealBody({ deal }: { deal: DealDetail }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const readOnly = deal.isArchived;
+  return (
+    <Stack gap="lg">
+      <Section
+        title={t('deals.modal.details')}
+        actions={
+          <Button size="xs" variant="light" disabled={readOnly} onClick={() => setEditing(true)}>
+            {t('deals.edit')}
+          </Button>
+        }
+      >
+        <Stack gap={4}>
+          <Text fw={600}>{deal.name}</Text>
+          <Text size="sm" c={deal.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+            {deal.description || t('deals.noDescription')}
+          </Text>
+          <Text size="sm">
+            {t('deals.contact')}:{' '}
+            {deal.contact
+              ? `${deal.contact.name}${deal.contact.email ? ` · ${deal.contact.email}` : ''}`
+              : t('deals.noContact')}
+          </Text>
+          <FlagBadges deal={deal} onCardOnly={false} />
+        </Stack>
+      </Section>
+      <AppointmentsSection deal={deal} readOnly={readOnly} />
+      <RelatedSection deal={deal} readOnly={readOnly} />
+      <Section title={t('deals.modal.payments')}>
+        <Text size="sm" c="dimmed">
+          {t('deals.modal.paymentsPlaceholder')}
+        </Text>
+      </Section>
+      <AttachmentsSection dealId={deal.id} readOnly={readOnly} />
+      <Section title={t('deals.modal.quotes')}>
+        <Text size="sm" c="dimmed">
+          {t('deals.modal.quotesPlaceholder')}
+        </Text>
+      </Section>
+      <NotesSection dealId={deal.id} readOnly={readOnly} />
+      <DealFormModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        workflowId={deal.workflowId}
+        deal={deal}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { createDealNote, type DealNote } from '@slat/contracts';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppForm, useAppForm } from '../../../components/form/form';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { formatDateTime } from '../../../lib/format';
+import { notifyDealError } from '../api/deals';
+import { notesQueryOptions, useDeleteNote, useSaveNote } from '../api/records';
+import { Section } from './section';
+import { EditorModal, useReportDirty } from './unsaved-changes';
+
+export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const notes = useQuery(notesQueryOptions(dealId));
+  const remove = useDeleteNote(dealId);
+  const [editing, setEditing] = useState<DealNote | 'new' | null>(null);
+  return (
+    <Section
+      title={t('deals.modal.notes')}
+      actions={
+        <Button size="xs" variant="light" disabled={readOnly} onClick={() => setEditing('new')}>
+          {t('deals.notes.add')}
+        </Button>
+      }
+    >
+      {notes.data?.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('deals.notes.none')}
+        </Text>
+      )}
+      <Stack gap="xs">
+        {notes.data?.map((note) => (
+          <Paper key={note.id} withBorder p="xs" radius="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', minWidth: 0 }}>
+                {note.content}
+              </Text>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  disabled={readOnly}
+                  aria-label={t('deals.notes.editNote')}
+                  onClick={() => setEditing(note)}
+                >
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  disabled={readOnly}
+                  aria-label={t('deals.notes.deleteNote')}
+                  onClick={() => remove.mutate(note.id)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('deals.notes.byOn', {
+                name: note.updatedBy?.name ?? note.createdBy?.name ?? '',
+                when: formatDateTime(new Date(note.updatedAt)),
+              })}
+              {note.updatedAt !== note.createdAt ? ` · ${t('deals.notes.edited')}` : ''}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      <EditorModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('deals.notes.addTitle') : t('deals.notes.editTitle')}
+      >
+        {({ setDirty, requestClose }) => (
+          <NoteForm
+            dealId={dealId}
+            note={editing === 'new' ? null : editing}
+            setDirty={setDirty}
+            onCancel={requestClose}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </EditorModal>
+    </Section>
+  );
+}
+
+function NoteForm({
+  dealId,
+  note,
+  setDirty,
+  onCancel,
+  onDone,
+}: {
+  dealId: number;
+  note: DealNote | null;
+  setDirty: (d: boolean) => void;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveNote(dealId);
+  const form = useAppForm(createDealNote.body, { content: note?.content ?? '' });
+  useReportDirty(form.formState.isDirty, setDirty);
+  return (
+    <AppForm
+      form={form}
+      aria-label={t('deals.notes.content')}
+      onSubmit={async ({ content }) => {
+        try {
+          await save.mutateAsync({ ...(note ? { id: note.id } : {}), content });
+          setDirty(false);
+          onDone();
+        } catch (error) {
+          notifyDealError(error);
+        }
+      }}
+    >
+      <Stack gap="sm">
+        <TextareaField
+          name="content"
+          label={t('deals.notes.content')}
+          minRows={4}
+          maxLength={20000}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('deals.cancel')}
+          </Button>
+          <Button type="submit">{t('deals.save')}</Button>
+        </Group>
+      </Stack>
+    </AppForm>
+  );
+}
