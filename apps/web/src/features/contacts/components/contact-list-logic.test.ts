@@ -44,7 +44,11 @@ describe('contact list URL parameters', () => {
       sort: '-email',
       page: 3,
     });
-    expect(parseContactListParams({ sort: 'age', page: '0' })).toEqual({ search: '', sort: undefined, page: 1 });
+    expect(parseContactListParams({ sort: 'age', page: '0' })).toEqual({
+      search: '',
+      sort: undefined,
+      page: 1,
+    });
     expect(parseContactListParams({ page: '2.5' }).page).toBe(1);
   });
 

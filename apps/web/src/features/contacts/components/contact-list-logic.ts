@@ -1,7 +1,4 @@
-import {
-  CONTACTS_PAGE_SIZE,
-  CONTACTS_SEARCH_PAGE_SIZE,
-} from '../../../config/constants';
+import { CONTACTS_PAGE_SIZE, CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
 
 export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'phone', '-phone'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];

@@ -50,7 +50,12 @@ export function ImportContactsButton() {
         }}
       >
         {(props) => (
-          <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />} loading={preview.isPending}>
+          <Button
+            {...props}
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            loading={preview.isPending}
+          >
             {t('contacts.import')}
           </Button>
         )}
@@ -101,7 +106,11 @@ function ImportPreview({
     <Stack gap="sm">
       <Text size="sm">{t('contacts.importIntro')}</Text>
       <Text fw={600} role="status">
-        {t('contacts.importSummary', { create: summary.created, merge: summary.merged, skip: summary.skipped })}
+        {t('contacts.importSummary', {
+          create: summary.created,
+          merge: summary.merged,
+          skip: summary.skipped,
+        })}
       </Text>
       {withErrors.length > 0 && (
         <StatusAlert kind="warning" title={t('contacts.importRowsWithErrors', { count: withErrors.length })}>

@@ -1,10 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
-} from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** §2 paging: 'N record(s) found', 'Page X of Y' and first, previous, next and last. */

@@ -1,5 +1,5 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 
 /** A column header that sorts the list; the direction is announced through aria-sort. */
 export function SortableHeader({
@@ -11,7 +11,8 @@ export function SortableHeader({
   direction: 'ascending' | 'descending' | undefined;
   onSort: () => void;
 }) {
-  const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+  const Icon =
+    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
     <Table.Th aria-sort={direction ?? 'none'}>
       <UnstyledButton onClick={onSort} fw={700} fz="sm">

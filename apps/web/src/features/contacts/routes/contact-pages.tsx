@@ -1,17 +1,217 @@
+import '../strings';
+import { Anchor, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { StatusAlert } from '../../../components/ui/status-alert';
+import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
+import { API_BASE } from '../../../lib/api/client';
+import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { searchContactsQueryOptions } from '../api/search-contacts';
+import {
+  type ContactColumn,
+  type ContactListParams,
+  clampPage,
+  contactListSearch,
+  contactPageSize,
+  nextSort,
+  pageCount,
+  pageOffset,
+  parseContactListParams,
+  sortDirection,
+} from '../components/contact-list-logic';
+import { ContactModal } from '../components/contact-modal';
+import { ImportContactsButton } from '../components/import-contacts';
+import { ListPager } from '../components/list-pager';
+import { SortableHeader } from '../components/sortable-header';
 
+type ContactParams = { contactId?: string; workflowSlug?: string; dealId?: string };
+
+function useContactListParams() {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const params = parseContactListParams(raw);
+  const navigate = useNavigate();
+  const update = (next: Partial<ContactListParams>) =>
+    void navigate({
+      to: '/contacts',
+      search: () => contactListSearch({ ...params, ...next }) as never,
+      replace: true,
+    });
+  return { params, update, raw };
+}
+
+/** §2 /contacts: the searchable, paged list; a contact opens as a modal over it (child route). */
 export function ContactsPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.contacts')} />;
+  useDocumentTitle(t('pages.contacts'));
+  const { params, update } = useContactListParams();
+  const [text, setText] = useDebouncedUrlText(
+    params.search,
+    (search) => update({ search, page: 1 }),
+    CONTACTS_SEARCH_DEBOUNCE_MS,
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {t('pages.contacts')}
+        </Title>
+        <Group gap="xs">
+          <ImportContactsButton />
+          <Button
+            component="a"
+            href={`${API_BASE}/contacts/export`}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            {t('contacts.export')}
+          </Button>
+        </Group>
+      </Group>
+      <TextInput
+        label={t('lists.search')}
+        placeholder={t('contacts.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        type="search"
+        maw={420}
+      />
+      <ContactList params={params} onChange={update} />
+      <Outlet />
+    </Stack>
+  );
 }
 
-export function ContactPage() {
+function ContactList({
+  params,
+  onChange,
+}: {
+  params: ContactListParams;
+  onChange: (next: Partial<ContactListParams>) => void;
+}) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.contact')} />;
+  const pageSize = contactPageSize(params.search);
+  const query = useQuery(
+    searchContactsQueryOptions({
+      search: params.search,
+      sort: params.sort,
+      limit: pageSize,
+      offset: pageOffset(params.page, pageSize),
+    }),
+  );
+  if (query.isError && !query.data)
+    return (
+      <StatusAlert kind="error" title={t('lists.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+          {t('lists.retry')}
+        </Button>
+      </StatusAlert>
+    );
+  if (!query.data)
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+      </Stack>
+    );
+  const { total, data } = query.data;
+  const pages = pageCount(total, pageSize);
+  const page = clampPage(params.page, total, pageSize);
+  const sortable = (column: ContactColumn, label: string) => (
+    <SortableHeader
+      label={label}
+      direction={sortDirection(params.sort, column)}
+      onSort={() => onChange({ sort: nextSort(params.sort, column), page: 1 })}
+    />
+  );
+  const linkSearch = contactListSearch(params);
+  return (
+    <Stack gap="sm" aria-busy={query.isFetching}>
+      <ListPager total={total} page={page} pages={pages} onPage={(to) => onChange({ page: to })} />
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label={t('contacts.table')} highlightOnHover striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {sortable('name', t('contacts.name'))}
+              {sortable('email', t('contacts.email'))}
+              {sortable('phone', t('contacts.phone'))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {params.search ? t('lists.noResults') : t('lists.nothingToDisplay')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {data.map((contact) => (
+              <Table.Tr key={contact.id}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/contacts/${contact.id}`}
+                    search={() => linkSearch as never}
+                    fw={600}
+                  >
+                    {contact.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
 }
 
+function useCloseToList() {
+  const navigate = useNavigate();
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = contactListSearch(parseContactListParams(raw));
+  return (to = '/contacts') => void navigate({ to, search: () => search as never });
+}
+
+/** /contacts/{contactId}: the contact over the list. */
+export function ContactPage() {
+  const { contactId } = useParams({ strict: false }) as ContactParams;
+  const close = useCloseToList();
+  if (!contactId) return null;
+  return <ContactModal contactId={contactId} onClose={() => close()} />;
+}
+
+/** /contacts/{contactId}/{workflowSlug}/{dealId}: a related deal over the contact. */
 export function ContactDealPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.deal')} />;
+  const { contactId, workflowSlug, dealId } = useParams({ strict: false }) as ContactParams;
+  const close = useCloseToList();
+  if (!contactId || !workflowSlug || !dealId) return null;
+  const back = () => close(`/contacts/${contactId}`);
+  return (
+    <>
+      <ContactModal contactId={contactId} onClose={() => close()} />
+      <Modal
+        opened
+        onClose={back}
+        title={t('pages.deal')}
+        closeButtonProps={{ 'aria-label': t('lists.close') }}
+      >
+        <Stack gap="sm">
+          <Anchor component={Link} to={`/workflows/${workflowSlug}/${dealId}`}>
+            {t('contacts.openDealPage')}
+          </Anchor>
+        </Stack>
+      </Modal>
+    </>
+  );
 }

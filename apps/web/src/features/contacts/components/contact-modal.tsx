@@ -1,0 +1,193 @@
+import { Anchor, Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Contact } from '@slat/contracts';
+import { IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert } from '../../../components/ui/status-alert';
+import { ApiError } from '../../../lib/api/errors';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { contactQueryOptions } from '../api/get-contact';
+
+/** The external data as the provider sent it, indented for reading and copying. */
+export const rawDataText = (data: unknown): string => JSON.stringify(data ?? null, null, 2);
+
+/** §2 /contacts/{contactId}: name, email, phone, related deals, provider link and raw data. */
+export function ContactModal({ contactId, onClose }: { contactId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const breakpoint = useBreakpoint();
+  const query = useQuery(contactQueryOptions(contactId));
+  const contact = query.data;
+  useDocumentTitle(contact?.name ?? t('pages.contact'));
+  const missing =
+    query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      fullScreen={breakpoint === 'verySmall'}
+      title={contact?.name ?? t('pages.contact')}
+      closeButtonProps={{ 'aria-label': t('lists.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {query.isError && (
+        <StatusAlert kind="error" title={missing ? t('contacts.notFound') : t('contacts.loadFailed')}>
+          {!missing && (
+            <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+              {t('lists.retry')}
+            </Button>
+          )}
+        </StatusAlert>
+      )}
+      {query.isPending && (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('app.loading')} />
+        </Group>
+      )}
+      {contact && <ContactDetail contact={contact} />}
+    </Modal>
+  );
+}
+
+function ContactDetail({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const [showRaw, setShowRaw] = useState(false);
+  const fields = [
+    { label: t('contacts.name'), value: contact.name },
+    { label: t('contacts.email'), value: contact.email },
+    { label: t('contacts.phone'), value: contact.phone },
+  ];
+  return (
+    <Stack gap="lg">
+      <Stack component="dl" gap={6} m={0}>
+        {fields.map((f) => (
+          <Group key={f.label} gap="sm" wrap="nowrap" align="baseline">
+            <Text component="dt" size="sm" c="dimmed" w={64} style={{ flexShrink: 0 }}>
+              {f.label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {f.value || '—'}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Group gap="sm">
+        {contact.externalLink && (
+          <Button
+            component="a"
+            href={contact.externalLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {t('contacts.openInProvider')}
+          </Button>
+        )}
+        <Button variant="default" aria-expanded={showRaw} onClick={() => setShowRaw((v) => !v)}>
+          {showRaw ? t('contacts.hideRawData') : t('contacts.viewRawData')}
+        </Button>
+      </Group>
+      {showRaw && <RawData data={contact.externalData} />}
+      <RelatedDeals contact={contact} />
+    </Stack>
+  );
+}
+
+function RawData({ data }: { data: unknown }) {
+  const { t } = useTranslation();
+  const text = rawDataText(data);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notifications.show({ message: t('contacts.copied'), color: 'teal' });
+    } catch {
+      notifications.show({ message: t('contacts.copyFailed'), color: 'red' });
+    }
+  };
+  return (
+    <Stack gap="xs" component="section" aria-label={t('contacts.rawData')}>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {t('contacts.rawData')}
+        </Title>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCopy size={14} aria-hidden />}
+          onClick={() => void copy()}
+        >
+          {t('contacts.copy')}
+        </Button>
+      </Group>
+      {data === null || data === undefined ? (
+        <Text c="dimmed">{t('contacts.noRawData')}</Text>
+      ) : (
+        <Code block style={{ maxHeight: '40vh', overflow: 'auto' }} tabIndex={0}>
+          {text}
+        </Code>
+      )}
+    </Stack>
+  );
+}
+
+function RelatedDeals({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="related-deals">
+      <Title order={3} size="h5" id="related-deals">
+        {t('contacts.relatedDeals')}
+      </Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table highlightOnHover aria-labelledby="related-deals" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('contacts.dealId')}</Table.Th>
+              <Table.Th>{t('contacts.status')}</Table.Th>
+              <Table.Th>{t('contacts.customer')}</Table.Th>
+              <Table.Th>{t('contacts.description')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contact.relatedDeals.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4} c="dimmed">
+                  {t('lists.nothingToDisplay')}
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {contact.relatedDeals.map((deal) => {
+              const href = `/workflows/${deal.workflowSlug}/${deal.id}`;
+              return (
+                <Table.Tr
+                  key={deal.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => void navigate({ to: href })}
+                >
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={href}
+                      aria-label={t('contacts.openDeal', { tuid: deal.tuid })}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      #{deal.tuid}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{deal.status}</Table.Td>
+                  <Table.Td>{deal.customer}</Table.Td>
+                  <Table.Td>{deal.description}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
