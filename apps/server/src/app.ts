@@ -57,7 +57,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, services.errors);
 
   await app.register(fastifyCookie);
   // Uploads: one file a request; each route sets its own size limit and checks the content.
@@ -117,7 +117,16 @@ export async function buildApp({
             return { success: true };
           },
         );
+        // An unexpected failure, for the error-reporting test.
+        api.get(
+          '/test/boom',
+          { config: { auth: 'public', csrf: false }, schema: { hide: true } },
+          async () => {
+            throw new Error('Deliberate failure for the error-reporting test');
+          },
+        );
         // The baseline for bench/auth.mjs: the same server and guards, no database work.
+
         api.post(
           '/test/bare',
           { config: { auth: 'public', csrf: false }, schema: { hide: true } },

@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config';
 import { withStartupLock } from './db/database';
 import { DEMO_LOGIN } from './db/seed/demo';
 import { CacheBus } from './lib/cache-bus';
+import { createErrorReporter } from './lib/error-reporting';
 import { startJobs } from './lib/jobs';
+
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
 import { ProfileCache } from './modules/auth/profile-cache';
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
       const bus = new CacheBus(opened.url, log);
       await bus.start();
       let commit = buildCommit(config);
+      const errors = createErrorReporter({ dsn: config.sentryDsn, release: commit, environment: config.env });
       const services: Services = {
         config,
         db,
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
         profiles: new ProfileCache(bus),
         files: new FileStore(db, path.join(config.dataDir, 'files')),
         bus,
+        errors,
 
         rateLimiter: new RateLimiter(db),
         jobs,
@@ -84,13 +88,13 @@ async function main(): Promise<void> {
         60 * 60 * 1000,
       );
       purge.unref();
-      return { app, jobs, mailer, bus };
+      return { app, jobs, mailer, bus, errors };
     } catch (error) {
       await opened.close().catch(() => {});
       throw error;
     }
   })();
-  const { app, jobs, mailer, bus } = ready;
+  const { app, jobs, mailer, bus, errors } = ready;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -105,6 +109,7 @@ async function main(): Promise<void> {
       await app.close();
       await jobs.stop();
       await bus.stop();
+      await errors.flush();
       mailer.close();
       await opened.close();
       log.info('stopped cleanly');

@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { CacheBus } from './lib/cache-bus';
+import type { ErrorReporter } from './lib/error-reporting';
+
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ProfileCache } from './modules/auth/profile-cache';
@@ -16,6 +18,7 @@ export type Services = {
   files: FileStore;
   /** LISTEN/NOTIFY: cache eviction and live deal changes. */
   bus: CacheBus;
+  errors: ErrorReporter;
 
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail'>;

@@ -10,6 +10,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
 import { CacheBus } from '../src/lib/cache-bus';
+import { createErrorReporter } from '../src/lib/error-reporting';
+
 import { type Jobs, startJobs } from '../src/lib/jobs';
 import { createMailer } from '../src/lib/mailer';
 import { RateLimiter } from '../src/lib/rate-limit';
@@ -102,6 +104,7 @@ export async function createTestApp(
     profiles: new ProfileCache(bus),
     files: new FileStore(database.db, path.join(outboxDir, 'files')),
     bus,
+    errors: createErrorReporter({ dsn: config.sentryDsn, release: 'test', environment: 'test' }),
 
     rateLimiter: new RateLimiter(database.db),
     jobs,

@@ -1,7 +1,8 @@
 import { type ApiErrorBody, type FieldError, messages } from '@slat/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import type { ErrorReporter } from '../lib/error-reporting';
 
 type ValidationItem = { keyword: string; instancePath: string; message?: string; params: { keys?: unknown } };
 
@@ -31,7 +32,14 @@ function send(body: ApiErrorBody) {
 }
 
 /** One handler for every failure: typed codes to statuses, field paths on 400, masked 5xx. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
+  const report = (error: unknown, request: FastifyRequest) =>
+    reporter?.capture(error, {
+      method: request.method,
+      url: request.url.split('?')[0] ?? request.url,
+      requestId: String(request.id),
+      ...(request.session ? { accountId: request.session.accountId } : {}),
+    });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
@@ -54,6 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      report(error, request);
       return reply
         .status(500)
         .send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
@@ -103,6 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
     }
     request.log.error({ err: error }, 'unhandled error');
+    report(error, request);
     return reply
       .status(500)
       .send(send({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } }));
