@@ -340,3 +340,18 @@ describe('health, docs and branding', () => {
     expect(missing.statusCode, missing.body).toBe(400);
   });
 });
+
+describe('cookies behind https', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://blinds.example.com' } });
+    try {
+      const res = await new TestClient(secure.app).get('/api/old/auth/generate-token');
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    } finally {
+      await secure.close();
+    }
+    const plain = await new TestClient(t.app).get('/api/old/auth/generate-token');
+    expect(plain.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBeUndefined();
+  });
+});
