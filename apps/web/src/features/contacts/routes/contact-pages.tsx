@@ -1,5 +1,7 @@
 import '../strings';
-import { Anchor, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+// the deal over a contact is the deals feature's own modal, with its strings
+import '../../deals/strings';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -9,6 +11,8 @@ import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
 import { API_BASE } from '../../../lib/api/client';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { boardWorkflowsQueryOptions } from '../../deals/api/deals';
+import { DealModal } from '../../deals/components/deal-modal';
 import { searchContactsQueryOptions } from '../api/search-contacts';
 import {
   type ContactColumn,
@@ -190,28 +194,23 @@ export function ContactPage() {
   return <ContactModal contactId={contactId} onClose={() => close()} />;
 }
 
-/** /contacts/{contactId}/{workflowSlug}/{dealId}: a related deal over the contact. */
+/**
+ * /contacts/{contactId}/{workflowSlug}/{dealId}: the deals feature's modal over the contact;
+ * closing it goes back to the contact.
+ */
 export function ContactDealPage() {
-  const { t } = useTranslation();
   const { contactId, workflowSlug, dealId } = useParams({ strict: false }) as ContactParams;
   const close = useCloseToList();
-  if (!contactId || !workflowSlug || !dealId) return null;
+  const workflows = useQuery(boardWorkflowsQueryOptions);
+  const workflow = workflows.data?.find((w) => w.slug === workflowSlug);
+  if (!contactId) return null;
   const back = () => close(`/contacts/${contactId}`);
   return (
     <>
       <ContactModal contactId={contactId} onClose={() => close()} />
-      <Modal
-        opened
-        onClose={back}
-        title={t('pages.deal')}
-        closeButtonProps={{ 'aria-label': t('lists.close') }}
-      >
-        <Stack gap="sm">
-          <Anchor component={Link} to={`/workflows/${workflowSlug}/${dealId}`}>
-            {t('contacts.openDealPage')}
-          </Anchor>
-        </Stack>
-      </Modal>
+      {workflow && dealId && /^\d+$/.test(dealId) && (
+        <DealModal workflow={workflow} dealId={Number(dealId)} onClose={back} />
+      )}
     </>
   );
 }

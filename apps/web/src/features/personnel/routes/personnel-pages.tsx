@@ -1,12 +1,348 @@
+import '../strings';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Person } from '@slat/contracts';
+import { IconArchive, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { StatusAlert } from '../../../components/ui/status-alert';
+import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { notifySuccess } from '../../../lib/notify';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { personnelLabelsQueryOptions, personnelQueryOptions, useArchivePerson } from '../api/personnel';
+import { PersonBadge } from '../components/person-badge';
+import { PersonForm } from '../components/person-form';
+import {
+  filterPersonnel,
+  type PersonnelFilters,
+  parsePersonnelFilters,
+  personnelFiltersSearch,
+} from '../components/personnel-logic';
 
-export function PersonnelPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.personnel')} />;
+function usePersonnelFilters() {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const filters = parsePersonnelFilters(raw);
+  const navigate = useNavigate();
+  const update = (next: Partial<PersonnelFilters>) =>
+    void navigate({
+      to: '/personnel',
+      search: () => personnelFiltersSearch({ ...filters, ...next }) as never,
+      replace: true,
+    });
+  return { filters, update };
 }
 
+/** §2 Personnel (feature flag): the list with Search and Labels filters; a person opens over it. */
+export function PersonnelPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.personnel'));
+  const breakpoint = useBreakpoint();
+  const { filters, update } = usePersonnelFilters();
+  const [text, setText] = useDebouncedUrlText(
+    filters.search,
+    (search) => update({ search }),
+    QUERY_CRITERIA_DEBOUNCE_MS,
+  );
+  const labels = useQuery(personnelLabelsQueryOptions);
+  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {t('pages.personnel')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          {t('personnel.add')}
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('personnel.search')}
+          placeholder={t('personnel.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <MultiSelect
+          label={t('personnel.labels')}
+          placeholder={filters.labels.length ? undefined : t('personnel.labelsPlaceholder')}
+          data={[...new Set([...(labels.data ?? []), ...filters.labels])]}
+          value={filters.labels}
+          onChange={(next) => update({ labels: next })}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 280 }}
+        />
+      </Group>
+      <PersonnelTable filters={filters} />
+      <Modal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        title={t('personnel.addTitle')}
+        fullScreen={breakpoint === 'verySmall'}
+        closeButtonProps={{ 'aria-label': t('lists.close') }}
+      >
+        <PersonForm
+          onCancel={() => setAdding(false)}
+          onSaved={(id) => {
+            setAdding(false);
+            notifySuccess(t('personnel.added'), '');
+            void navigate({ to: `/personnel/${id}`, search: () => personnelFiltersSearch(filters) as never });
+          }}
+        />
+      </Modal>
+      <Outlet />
+    </Stack>
+  );
+}
+
+function PersonnelTable({ filters }: { filters: PersonnelFilters }) {
+  const { t } = useTranslation();
+  const query = useQuery(personnelQueryOptions);
+  const people = useMemo(
+    () => (query.data ? filterPersonnel(query.data, filters) : []),
+    [query.data, filters],
+  );
+  if (query.isError && !query.data)
+    return (
+      <StatusAlert kind="error" title={t('lists.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+          {t('lists.retry')}
+        </Button>
+      </StatusAlert>
+    );
+  if (!query.data)
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+      </Stack>
+    );
+  const search = personnelFiltersSearch(filters);
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label={t('personnel.table')} highlightOnHover striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('personnel.name')}</Table.Th>
+            <Table.Th>{t('personnel.email')}</Table.Th>
+            <Table.Th>{t('personnel.labels')}</Table.Th>
+            <Table.Th>{t('personnel.notes')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed" ta="center" py="md">
+                  {t('personnel.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {people.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <PersonBadge person={person} size="sm" />
+                  <Anchor
+                    component={Link}
+                    to={`/personnel/${person.id}`}
+                    search={() => search as never}
+                    fw={600}
+                  >
+                    {person.name}
+                  </Anchor>
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+              <Table.Td>
+                <LabelBadges labels={person.labels} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {person.notes}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function LabelBadges({ labels }: { labels: string[] }) {
+  return (
+    <Group gap={4}>
+      {labels.map((label) => (
+        <Badge key={label} variant="outline" color="gray.8" tt="none">
+          {label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** /personnel/{personId}: the person over the list, with Edit and Archive; unknown → /personnel. */
 export function PersonPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.person')} />;
+  const { personId } = useParams({ strict: false }) as { personId?: string };
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = personnelFiltersSearch(parsePersonnelFilters(raw));
+  const navigate = useNavigate();
+  const breakpoint = useBreakpoint();
+  const query = useQuery(personnelQueryOptions);
+  const person = query.data?.find((p) => String(p.id) === personId);
+  const [mode, setMode] = useState<'view' | 'edit' | 'archive'>('view');
+  useDocumentTitle(person?.name ?? t('pages.person'));
+  const close = () => void navigate({ to: '/personnel', search: () => search as never });
+  if (query.data && !person) return <Navigate to="/personnel" search={() => search as never} replace />;
+  return (
+    <Modal
+      opened
+      onClose={close}
+      fullScreen={breakpoint === 'verySmall'}
+      title={mode === 'edit' ? t('personnel.editTitle') : (person?.name ?? t('pages.person'))}
+      closeButtonProps={{ 'aria-label': t('lists.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {!person && (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('app.loading')} />
+        </Group>
+      )}
+      {person && mode === 'edit' && (
+        <PersonForm
+          person={person}
+          onCancel={() => setMode('view')}
+          onSaved={() => {
+            notifySuccess(t('personnel.saved'), person.name);
+            setMode('view');
+          }}
+        />
+      )}
+      {person && mode !== 'edit' && (
+        <PersonDetail
+          person={person}
+          confirming={mode === 'archive'}
+          onEdit={() => setMode('edit')}
+          onArchive={() => setMode('archive')}
+          onCancelArchive={() => setMode('view')}
+          onArchived={close}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PersonDetail({
+  person,
+  confirming,
+  onEdit,
+  onArchive,
+  onCancelArchive,
+  onArchived,
+}: {
+  person: Person;
+  confirming: boolean;
+  onEdit: () => void;
+  onArchive: () => void;
+  onCancelArchive: () => void;
+  onArchived: () => void;
+}) {
+  const { t } = useTranslation();
+  const archive = useArchivePerson();
+  const rows = [
+    { label: t('personnel.email'), value: <Text style={{ overflowWrap: 'anywhere' }}>{person.email}</Text> },
+    {
+      label: t('personnel.labels'),
+      value: person.labels.length ? (
+        <LabelBadges labels={person.labels} />
+      ) : (
+        <Text c="dimmed">{t('personnel.noLabels')}</Text>
+      ),
+    },
+    {
+      label: t('personnel.notes'),
+      value: person.notes ? (
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{person.notes}</Text>
+      ) : (
+        <Text c="dimmed">{t('personnel.noNotes')}</Text>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <PersonBadge person={person} size="lg" />
+        <Text fw={700} size="lg">
+          {person.name}
+        </Text>
+      </Group>
+      <Stack component="dl" gap={8} m={0}>
+        {rows.map((row) => (
+          <Stack key={row.label} gap={2}>
+            <Text component="dt" size="sm" c="dimmed">
+              {row.label}
+            </Text>
+            <dd style={{ margin: 0 }}>{row.value}</dd>
+          </Stack>
+        ))}
+      </Stack>
+      {confirming ? (
+        <StatusAlert kind="warning" title={t('personnel.archiveTitle', { name: person.name })}>
+          <Text size="sm">{t('personnel.archiveMessage')}</Text>
+          <Group gap="sm" mt="sm">
+            <Button
+              color="red"
+              loading={archive.isPending}
+              onClick={() =>
+                archive.mutate(person.id, {
+                  onSuccess: () => {
+                    notifySuccess(t('personnel.archived'), person.name);
+                    onArchived();
+                  },
+                })
+              }
+            >
+              {t('personnel.archive')}
+            </Button>
+            <Button variant="default" onClick={onCancelArchive}>
+              {t('personnel.cancel')}
+            </Button>
+          </Group>
+        </StatusAlert>
+      ) : (
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" leftSection={<IconArchive size={16} aria-hidden />} onClick={onArchive}>
+            {t('personnel.archive')}
+          </Button>
+          <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+            {t('personnel.edit')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,5 @@
+import { addEnglish } from '../../lib/i18n/i18n';
+import { directoryEn } from '../../lib/i18n/locales/en-directory';
+
+// every personnel module imports this, so the strings arrive with the first personnel chunk
+addEnglish(directoryEn);
