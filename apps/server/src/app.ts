@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { type HealthResponse, messages } from '@slat/contracts';
+import { type HealthResponse, messages, WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@slat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -140,6 +140,10 @@ export async function buildApp({
   );
 
   const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  const page =
+    indexHtml && existsSync(indexHtml)
+      ? withRuntimeConfig(readFileSync(indexHtml, 'utf8'), services)
+      : undefined;
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -157,13 +161,9 @@ export async function buildApp({
   // History fallback: any other GET that wants a page gets the SPA, which routes on the client.
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      indexHtml !== undefined &&
-      existsSync(indexHtml);
-    if (wantsPage) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (wantsPage && page !== undefined) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({
       error: {
@@ -175,4 +175,19 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/** index.html with the browser-safe runtime settings in a JSON block (`<` escaped: it cannot end the tag). */
+export function withRuntimeConfig(html: string, services: Services): string {
+  const c = services.config;
+  const config: WebRuntimeConfig = {
+    sentryDsn: c.sentryDsn ?? null,
+    posthogKey: c.posthogKey ?? null,
+    posthogHost: c.posthogHost ?? null,
+    optionsFrameBase: c.optionsFrameBase ?? null,
+    googleMapsApiKey: c.googleMapsApiKey ?? null,
+  };
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const block = `<script id="${WEB_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `    ${block}\n  </head>`);
 }

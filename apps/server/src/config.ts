@@ -24,6 +24,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: optionalUrl,
   SENTRY_DSN: optionalUrl,
   OPTIONS_FRAME_BASE: optionalUrl,
 });
@@ -43,6 +44,9 @@ export type Config = {
   posthogKey: string | undefined;
   sentryDsn: string | undefined;
   stripeConfigured: boolean;
+  posthogHost: string | undefined;
+  googleMapsApiKey: string | undefined;
+  optionsFrameBase: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -71,5 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     posthogKey: e.POSTHOG_KEY || undefined,
     sentryDsn: e.SENTRY_DSN,
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
+    posthogHost: e.POSTHOG_HOST,
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY || undefined,
+    optionsFrameBase: e.OPTIONS_FRAME_BASE,
   };
 }

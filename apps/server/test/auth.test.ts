@@ -355,3 +355,28 @@ describe('cookies behind https', () => {
     expect(plain.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBeUndefined();
   });
 });
+
+describe('runtime settings for the web app', () => {
+  it('writes the browser-safe settings into index.html, escaped, and nothing secret', async () => {
+    const { withRuntimeConfig } = await import('../src/app');
+    const html = withRuntimeConfig('<html><head><title>Slat</title></head><body></body></html>', {
+      ...t.services,
+      config: {
+        ...t.services.config,
+        posthogKey: 'phc_</script><script>alert(1)</script>',
+        sentryDsn: 'https://key@sentry.example/1',
+      },
+    });
+    const block = html.match(/<script id="slat-config" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(block).toBeDefined();
+    expect(block).not.toContain('</script>');
+    expect(JSON.parse(block!)).toEqual({
+      sentryDsn: 'https://key@sentry.example/1',
+      posthogKey: 'phc_</script><script>alert(1)</script>',
+      posthogHost: null,
+      optionsFrameBase: null,
+      googleMapsApiKey: null,
+    });
+    expect(html).not.toContain(t.services.config.databaseUrl ?? 'postgres://');
+  });
+});

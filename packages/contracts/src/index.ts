@@ -11,4 +11,5 @@ export * from './messages';
 export * from './personnel/personnel';
 export * from './settings/index';
 export * from './users/users';
+export * from './web/runtime-config';
 export * from './web/wire-formats';

@@ -1,6 +1,8 @@
+import { WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig, webRuntimeConfigSchema } from '@slat/contracts';
 import { z } from 'zod';
 
-// Build-time configuration (Vite env). The server does not expose runtime config to the web yet.
+// Build-time configuration (Vite env), overridden by the runtime settings the server writes into
+// index.html (POSTHOG_KEY, SENTRY_DSN, … take effect without a rebuild).
 const envSchema = z.object({
   VITE_GIT_COMMIT: z.string().min(1).default('development'),
   VITE_SENTRY_DSN: z.url().optional(),
@@ -12,8 +14,22 @@ const envSchema = z.object({
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The server's JSON block in index.html; absent in unit tests and the Vite dev server. */
+function runtimeConfig(): Partial<WebRuntimeConfig> {
+  if (typeof document === 'undefined') return {};
+  const text = document.getElementById(WEB_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed = webRuntimeConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
 function readEnv() {
   const raw = import.meta.env;
+  const runtime = runtimeConfig();
   const parsed = envSchema.safeParse({
     VITE_GIT_COMMIT: blankToUndefined(raw.VITE_GIT_COMMIT),
     VITE_SENTRY_DSN: blankToUndefined(raw.VITE_SENTRY_DSN),
@@ -29,12 +45,12 @@ function readEnv() {
   const e = parsed.data;
   return {
     gitCommit: e.VITE_GIT_COMMIT,
-    sentryDsn: e.VITE_SENTRY_DSN,
-    posthogKey: e.VITE_POSTHOG_KEY,
-    posthogHost: e.VITE_POSTHOG_HOST ?? 'https://us.i.posthog.com',
-    optionsFrameBase: e.VITE_OPTIONS_FRAME_BASE,
-    /** Address autocomplete: the Google Places adapter only when a key is built in. */
-    googleMapsApiKey: e.VITE_GOOGLE_MAPS_API_KEY,
+    sentryDsn: runtime.sentryDsn ?? e.VITE_SENTRY_DSN,
+    posthogKey: runtime.posthogKey ?? e.VITE_POSTHOG_KEY,
+    posthogHost: runtime.posthogHost ?? e.VITE_POSTHOG_HOST ?? 'https://us.i.posthog.com',
+    optionsFrameBase: runtime.optionsFrameBase ?? e.VITE_OPTIONS_FRAME_BASE,
+    /** Address autocomplete: the Google Places adapter only when a key is configured. */
+    googleMapsApiKey: runtime.googleMapsApiKey ?? e.VITE_GOOGLE_MAPS_API_KEY,
     dev: import.meta.env.DEV,
   };
 }
