@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './playwright.config';
 
 export const DEMO = { username: 'demo', password: 'demo1234' } as const;
@@ -100,3 +100,64 @@ export async function apiWrite(
 
 export const test = base;
 export { expect };
+
+// ——— deals ———
+
+export type BoardWorkflow = {
+  id: number;
+  slug: string;
+  name: string;
+  statuses: { id: number; slug: string; name: string; phase: string }[];
+  flags: { id: number; slug: string; name: string; values: { id: number; slug: string; label: string }[] }[];
+};
+
+export async function getWorkflow(request: APIRequestContext, slug: string): Promise<BoardWorkflow> {
+  const list = (await (await request.get('/api/workflows')).json()) as BoardWorkflow[];
+  const workflow = list.find((w) => w.slug === slug);
+  if (!workflow) throw new Error(`no workflow ${slug}`);
+  return workflow;
+}
+
+export type DealRow = { id: number; tuid: number; name: string; statusId: number; sortOrder: string };
+
+/** The deals at the top of one board column (as the kanban loads it). */
+export async function columnDeals(
+  request: APIRequestContext,
+  workflowId: number,
+  statusId: number,
+  limit = 5,
+): Promise<DealRow[]> {
+  const res = await request.get(`/api/deals?workflowId=${workflowId}&statusId=${statusId}&limit=${limit}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: DealRow[] }).data;
+}
+
+/** A fresh deal at the top of a column (its own data: tests do not share cards). */
+export async function createDealViaApi(
+  request: APIRequestContext,
+  workflowId: number,
+  statusId: number,
+  name: string,
+): Promise<DealRow> {
+  return apiWrite(request, 'POST', '/api/deals', { workflowId, statusId, name, description: 'e2e deal' });
+}
+
+/**
+ * Drags a board card with the mouse, as a person does: grab its lower part (not the link),
+ * travel in steps so the pointer sensor activates, and drop over `target`.
+ */
+export async function dragCard(page: Page, card: Locator, target: Locator, targetOffsetY = 30) {
+  await card.scrollIntoViewIfNeeded();
+  const from = await card.boundingBox();
+  if (!from) throw new Error('card not visible');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height - 8;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 8, y + 8, { steps: 4 });
+  const to = await target.boundingBox();
+  if (!to) throw new Error('target not visible');
+  await page.mouse.move(to.x + to.width / 2, to.y + targetOffsetY, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2, to.y + targetOffsetY + 2, { steps: 2 });
+  await page.mouse.up();
+}

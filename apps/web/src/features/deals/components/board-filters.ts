@@ -12,11 +12,20 @@ export type BoardFilters = {
   alerts: AlertFilter | null;
   /** Flag slug → value slugs. */
   flags: Record<string, string[]>;
+  /** Beyond the spec's list: archived deals shown too (they are read-only). */
+  archived: boolean;
 };
 
-export const emptyFilters: BoardFilters = { search: '', status: [], phase: null, alerts: null, flags: {} };
+export const emptyFilters: BoardFilters = {
+  search: '',
+  status: [],
+  phase: null,
+  alerts: null,
+  flags: {},
+  archived: false,
+};
 
-const RESERVED = new Set(['search', 'status', 'phase', 'alerts']);
+const RESERVED = new Set(['search', 'status', 'phase', 'alerts', 'archived']);
 
 const splitSlugs = (value: unknown): string[] =>
   typeof value === 'string'
@@ -47,6 +56,7 @@ export function parseBoardFilters(search: Record<string, unknown>, workflow: Wor
     phase,
     alerts,
     flags,
+    archived: search.archived === 'all',
   };
 }
 
@@ -58,6 +68,7 @@ export function filtersToSearch(filters: BoardFilters): Record<string, string> {
   if (filters.phase) out.phase = filters.phase;
   if (filters.alerts) out.alerts = filters.alerts;
   for (const [slug, values] of Object.entries(filters.flags)) if (values.length) out[slug] = values.join('|');
+  if (filters.archived) out.archived = 'all';
   return out;
 }
 
@@ -70,6 +81,7 @@ export function filtersToListQuery(filters: BoardFilters): Record<string, string
   if (filters.alerts) out.alerts = filters.alerts;
   for (const [slug, values] of Object.entries(filters.flags))
     if (values.length) out[`flag.${slug}`] = values.join('|');
+  if (filters.archived) out.archived = 'all';
   return out;
 }
 
@@ -79,6 +91,7 @@ export function activeFilterCount(filters: BoardFilters): number {
     (filters.status.length ? 1 : 0) +
     (filters.phase ? 1 : 0) +
     (filters.alerts ? 1 : 0) +
+    (filters.archived ? 1 : 0) +
     Object.values(filters.flags).filter((v) => v.length).length
   );
 }

@@ -315,6 +315,8 @@ function CardBody({
             component={Link}
             to={`/workflows/${workflowSlug}/${deal.id}`}
             search
+            // a native link drag would steal the pointer from the card's drag
+            draggable={false}
             fw={600}
             size="sm"
             lineClamp={2}

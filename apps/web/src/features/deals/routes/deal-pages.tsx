@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Badge,
   Button,
+  Checkbox,
   Group,
   Menu,
   MultiSelect,
@@ -256,11 +257,19 @@ function FilterBar({
                 clearable
               />
             ))}
+            <Checkbox
+              size="xs"
+              label={t('deals.includeArchived')}
+              checked={filters.archived}
+              onChange={(e) => onChange({ ...filters, archived: e.currentTarget.checked })}
+            />
             <Button
               size="xs"
               variant="subtle"
               disabled={!count}
-              onClick={() => onChange({ ...filters, status: [], phase: null, alerts: null, flags: {} })}
+              onClick={() =>
+                onChange({ ...filters, status: [], phase: null, alerts: null, flags: {}, archived: false })
+              }
             >
               {t('deals.clearFilters')}
             </Button>

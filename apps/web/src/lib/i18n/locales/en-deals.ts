@@ -31,6 +31,7 @@ export const dealsEn = {
     filters: 'Filters',
     filtersActive: 'Filters ({{count}})',
     clearFilters: 'Clear filters',
+    includeArchived: 'Include archived deals',
     status: 'Status',
     statuses: 'Statuses',
     phase: 'Phase',
