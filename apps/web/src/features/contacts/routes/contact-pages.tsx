@@ -168,7 +168,7 @@ function ContactList({
                     {contact.name}
                   </Anchor>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.email}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone}</Table.Td>
               </Table.Tr>
             ))}

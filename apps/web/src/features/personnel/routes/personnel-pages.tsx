@@ -163,7 +163,7 @@ function PersonnelTable({ filters }: { filters: PersonnelFilters }) {
           {people.map((person) => (
             <Table.Tr key={person.id}>
               <Table.Td>
-                <Group gap="sm" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap" miw={160}>
                   <PersonBadge person={person} size="sm" />
                   <Anchor
                     component={Link}
@@ -175,11 +175,11 @@ function PersonnelTable({ filters }: { filters: PersonnelFilters }) {
                   </Anchor>
                 </Group>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.email}</Table.Td>
               <Table.Td>
                 <LabelBadges labels={person.labels} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={180}>
                 <Text size="sm" lineClamp={2}>
                   {person.notes}
                 </Text>
