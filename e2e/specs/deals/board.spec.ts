@@ -57,6 +57,7 @@ test('a card dragged within its column keeps its new place after a reload', asyn
     .poll(async () => (await columnDeals(page.request, wf.id, status.id, 2)).map((d) => d.id))
     .toEqual([lower.id, upper.id]);
   await page.reload();
+  await expect(card(page, status.slug, upper.id)).toBeVisible();
   const ids = await page
     .getByTestId(`column-${status.slug}`)
     .locator('[data-deal-id]')
@@ -164,7 +165,7 @@ test('filters survive a reload through the URL', async ({ page }) => {
   await expect(card(page, quoting[0]!.slug, named.id)).toBeVisible();
   await page.getByRole('button', { name: 'Filters (1)' }).click();
   for (const s of quoting)
-    await expect(page.getByRole('dialog').getByText(s.name, { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog').locator('.mantine-Pill-label', { hasText: s.name })).toBeVisible();
 });
 
 test('the view toggle is remembered; the table has status and flag pickers per row', async ({ page }) => {

@@ -50,7 +50,7 @@ test('create a deal; add an appointment, a note, an attachment and a related dea
   // note, and the unsaved-changes question on the way out of an editor
   await modal.getByRole('button', { name: 'Add note' }).click();
   const note = page.getByRole('dialog', { name: 'New note' });
-  await note.getByLabel('Note').fill('Customer prefers white');
+  await note.getByRole('textbox', { name: 'Note' }).fill('Customer prefers white');
   await page.keyboard.press('Escape');
   await expect(
     page.getByText('You have unsaved changes. If you exit now your changes will be lost. Are you sure?'),
@@ -137,7 +137,9 @@ test('the dashboard phase counts match the board', async ({ page }) => {
       .poll(async () => {
         let sum = 0;
         for (const s of wf.statuses) {
-          const badge = page.getByRole('listitem', { name: s.name }).locator('.mantine-Badge-root').first();
+          const badge = page
+            .locator(`.slat-board-column[data-status="${s.slug}"] .mantine-Badge-root`)
+            .first();
           const text = (await badge.textContent()) ?? '';
           if (!/^\d+$/.test(text)) return -1;
           sum += Number(text);

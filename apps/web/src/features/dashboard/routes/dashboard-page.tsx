@@ -71,7 +71,6 @@ function DealSections() {
               to={`/workflows/${w.slug}`}
               search={() => ({ alerts: 'warning' }) as never}
               size="sm"
-              c="orange.9"
             >
               {t('dashboard.warnings', { count: w.alerts.warning })}
             </Anchor>
@@ -80,7 +79,6 @@ function DealSections() {
               to={`/workflows/${w.slug}`}
               search={() => ({ alerts: 'info' }) as never}
               size="sm"
-              c="blue.8"
             >
               {t('dashboard.infos', { count: w.alerts.info })}
             </Anchor>

@@ -71,7 +71,14 @@ export function FlagBadges({ deal, onCardOnly = true }: { deal: Deal; onCardOnly
   return (
     <Group gap={4}>
       {values.map((f) => (
-        <Badge key={f.workflowFlagId} size="xs" variant="light" color={appearanceColor(f.appearance)}>
+        <Badge
+          key={f.workflowFlagId}
+          size="xs"
+          variant="light"
+          color={appearanceColor(f.appearance)}
+          // the light variant's text is too pale on its tint for 4.5:1; the darkest shade passes
+          c={`${appearanceColor(f.appearance)}.9`}
+        >
           {f.label}
         </Badge>
       ))}

@@ -145,7 +145,7 @@ function DocumentTable({
               style={{ cursor: 'pointer' }}
               onClick={() => window.open(doc.url, '_blank', 'noopener,noreferrer')}
             >
-              <Table.Td>
+              <Table.Td miw={200}>
                 <Anchor
                   href={doc.url}
                   target="_blank"
@@ -161,7 +161,7 @@ function DocumentTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>{doc.type}</Table.Td>
-              {showSupplier && <Table.Td>{doc.manufacturer_name}</Table.Td>}
+              {showSupplier && <Table.Td miw={150}>{doc.manufacturer_name}</Table.Td>}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(new Date(doc.created_at))}</Table.Td>
             </Table.Tr>
           ))}
