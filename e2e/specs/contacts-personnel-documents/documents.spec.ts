@@ -30,13 +30,13 @@ test('documents: newest first, filter by type and supplier, a row opens the PDF 
 
   const supplier = suppliers[1]!;
   const theirs = docs.filter((d) => d.manufacturer_id === supplier.id);
-  await page.getByRole('textbox', { name: 'Supplier' }).click();
+  await page.getByRole('combobox', { name: 'Supplier' }).click();
   await page.getByRole('option', { name: supplier.name }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]supplier=${supplier.id}(&|$)`));
   await expect(table.locator('tbody tr')).toHaveCount(theirs.length);
   for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText(supplier.name);
 
-  await page.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Warranty' }).click();
   await expect(page).toHaveURL(/[?&]type=Warranty(&|$)/);
   const warranty = theirs.find((d) => d.type === 'Warranty')!;

@@ -36,7 +36,7 @@ test('the list: columns, badges with initials, Search and Labels filters in the 
   await expect(page).not.toHaveURL(/search=/);
 
   const withSales = people.filter((p) => p.labels.includes('Sales'));
-  await page.getByRole('textbox', { name: 'Labels' }).click();
+  await page.getByRole('combobox', { name: 'Labels' }).click();
   await page.getByRole('option', { name: 'Sales', exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/[?&]status=Sales(&|$)/);
@@ -70,7 +70,7 @@ test('add a person (validation, duplicate email), edit, archive', async ({ page 
   await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription(/Email already in use/);
 
   await dialog.getByLabel('Email').fill(`riley.${stamp}@harbourblinds.example`);
-  await dialog.getByRole('textbox', { name: 'Labels' }).fill('Measure');
+  await dialog.getByRole('combobox', { name: 'Labels' }).fill('Measure');
   await page.keyboard.press('Enter');
   await dialog.getByLabel('Notes').fill('New starter');
   await dialog.getByRole('button', { name: '#2f9e44' }).click();
