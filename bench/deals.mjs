@@ -38,7 +38,9 @@ const cookie = cookieOf(signIn);
 const token = await (await fetch(`${base}/api/old/auth/generate-token`, { headers: { cookie } })).json();
 const workflows = await (await fetch(`${base}/api/workflows`, { headers: { cookie } })).json();
 const wf = workflows[0];
-const board = await (await fetch(`${base}/api/deals?workflowId=${wf.id}&limit=1`, { headers: { cookie } })).json();
+const board = await (
+  await fetch(`${base}/api/deals?workflowId=${wf.id}&limit=1`, { headers: { cookie } })
+).json();
 const [statusId, count] = Object.entries(board.counts).sort((a, b) => b[1] - a[1])[0];
 const listUrl = `${base}/api/deals?workflowId=${wf.id}&statusId=${statusId}&limit=50`;
 const first = await (await fetch(listUrl, { headers: { cookie } })).json();
@@ -46,9 +48,16 @@ const mover = first.data[0];
 
 const run = (opts) =>
   new Promise((resolve, reject) =>
-    autocannon({ connections: 10, duration: DURATION, ...opts }, (err, r) => (err ? reject(err) : resolve(r))),
+    autocannon({ connections: 10, duration: DURATION, ...opts }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    ),
   );
-const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+const summary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+});
 
 const bare = summary(await run({ url: `${base}/api/test/bare`, method: 'POST' }));
 const list = summary(await run({ url: listUrl, headers: { cookie } }));
@@ -70,9 +79,10 @@ await server.stop();
 
 const line = (name, s) =>
   `${name.padEnd(34)} ${s.rps.toFixed(0).padStart(7)} req/s  p50 ${String(s.p50).padStart(3)} ms  p99 ${String(s.p99).padStart(4)} ms  non-2xx ${s.non2xx}  ratio ${(s.rps / bare.rps).toFixed(3)}`;
-console.log(`deals bench — ${new Date().toISOString().slice(0, 10)} — ${machine()} — ${DEALS} deals (largest column ${count}), 10 connections × ${DURATION} s`);
+console.log(
+  `deals bench — ${new Date().toISOString().slice(0, 10)} — ${machine()} — ${DEALS} deals (largest column ${count}), 10 connections × ${DURATION} s`,
+);
 console.log(line('POST /api/test/bare', bare));
 console.log(line('GET /api/deals (column, 50)', list));
 console.log(line('POST /api/deals/:id/move', move));
 console.log(`board list p99 ${list.p99} ms (budget < 100 ms)`);
-
