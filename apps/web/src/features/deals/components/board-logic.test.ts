@@ -107,6 +107,9 @@ describe('optimistic reorder and rollback', () => {
     const reordered = insertIntoColumn(source, a, move);
     expect(columnDeals(reordered).map((d) => d.id)).toEqual([2, 3, 1, 4]);
     expect(columnCount(reordered, 10)).toBe(4);
+    // a column the filters leave empty has no key in counts: 0, not unknown
+    expect(columnCount(reordered, 99)).toBe(0);
+    expect(columnCount(undefined, 10)).toBeUndefined();
   });
 
   it('the snapshot it started from is untouched, so a rollback restores the board exactly', () => {

@@ -90,4 +90,4 @@ export const columnDeals = (column: ColumnData | undefined): Deal[] =>
 
 /** The column's true count (from the server's counts under the filters). */
 export const columnCount = (column: ColumnData | undefined, statusId: number): number | undefined =>
-  column?.pages[0]?.counts[String(statusId)];
+  column?.pages[0] ? (column.pages[0].counts[String(statusId)] ?? 0) : undefined;

@@ -23,6 +23,9 @@ export const PHASE_COLORS: Record<string, string> = {
   Cancelled: 'gray',
 };
 
+const iconColor = (type: string) =>
+  type === 'warning' ? 'var(--mantine-color-orange-8)' : 'var(--mantine-color-blue-8)';
+
 /** The deal's alerts (§4), warnings first: an icon and the text. */
 export function DealAlerts({ deal, compact = false }: { deal: Deal; compact?: boolean }) {
   const alerts = [...deal.context.alerts].sort((a, b) => b.weight - a.weight);
@@ -34,8 +37,8 @@ export function DealAlerts({ deal, compact = false }: { deal: Deal; compact?: bo
           const Icon = alert.type === 'warning' ? IconAlertTriangle : IconInfoCircle;
           return (
             <Tooltip key={alert.key} label={alert.content} withArrow>
-              <Group gap={2} wrap="nowrap" c={alert.type === 'warning' ? 'orange.9' : 'blue.8'} tabIndex={0}>
-                <Icon size={16} aria-hidden />
+              <Group gap={2} wrap="nowrap" tabIndex={0}>
+                <Icon size={16} aria-hidden color={iconColor(alert.type)} />
                 <VisuallyHidden>{alert.content}</VisuallyHidden>
               </Group>
             </Tooltip>
@@ -49,13 +52,13 @@ export function DealAlerts({ deal, compact = false }: { deal: Deal; compact?: bo
         const Icon = alert.type === 'warning' ? IconAlertTriangle : IconInfoCircle;
         return (
           <li key={alert.key}>
-            <Group
-              gap={6}
-              wrap="nowrap"
-              align="flex-start"
-              c={alert.type === 'warning' ? 'orange.9' : 'blue.8'}
-            >
-              <Icon size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <Icon
+                size={16}
+                aria-hidden
+                color={iconColor(alert.type)}
+                style={{ flexShrink: 0, marginTop: 2 }}
+              />
               <Text size="sm">{alert.content}</Text>
             </Group>
           </li>
@@ -74,10 +77,9 @@ export function FlagBadges({ deal, onCardOnly = true }: { deal: Deal; onCardOnly
         <Badge
           key={f.workflowFlagId}
           size="xs"
-          variant="light"
+          // the dot variant keeps dark text (4.5:1); the dot carries the flag's colour
+          variant="dot"
           color={appearanceColor(f.appearance)}
-          // the light variant's text is too pale on its tint for 4.5:1; the darkest shade passes
-          c={`${appearanceColor(f.appearance)}.9`}
         >
           {f.label}
         </Badge>

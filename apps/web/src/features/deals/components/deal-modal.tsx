@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { DealDetail, Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
@@ -44,9 +44,21 @@ export function DealModal({
   const query = useQuery(dealQueryOptions(dealId));
   const deal = query.data;
   useDocumentTitle(deal ? `#${deal.tuid} ${deal.name}` : t('pages.deal'));
+  // Escape in a dialog opened from this one (an editor, its unsaved-changes question) bubbles
+  // through React to this modal: only close when no other dialog is open over it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (document.querySelectorAll('.mantine-Modal-content').length > 1) return;
+      onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <Modal
       opened
+      closeOnEscape={false}
       onClose={onClose}
       size="80rem"
       fullScreen={breakpoint === 'verySmall'}
