@@ -52,7 +52,8 @@ test('the list: columns, badges with initials, Search and Labels filters in the 
 
 test('add a person (validation, duplicate email), edit, archive', async ({ page }) => {
   const stamp = Date.now().toString(36);
-  const name = `Riley Jones ${stamp}`;
+  // three words: the badge shows the first and last initials
+  const name = `Riley ${stamp} Jones`;
   await page.goto('/personnel');
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add person' });
