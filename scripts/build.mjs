@@ -68,7 +68,6 @@ async function buildServer() {
       'cli/account': 'apps/server/src/cli/account.ts',
       'cli/seed': 'apps/server/src/cli/seed.ts',
       'cli/catalog-import': 'apps/server/src/cli/catalog-import.ts',
-
     },
     absWorkingDir: root,
     outdir,

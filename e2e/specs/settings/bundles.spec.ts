@@ -61,9 +61,12 @@ test.describe('Settings › Bundles', () => {
     const firstSwitch = page.getByRole('switch', { name: first.name });
     const secondSwitch = page.getByRole('switch', { name: second.name });
     await expect(secondSwitch).toBeEnabled();
+    // The Motorisation modal must be fully gone, or its closing overlay takes the next click.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await firstSwitch.click({ force: true });
     const firstDialog = page.getByRole('dialog', { name: `Subscribe to ${first.name}` });
     if (first.templateFields.length > 0) {
+      await expect(firstDialog).toBeVisible();
       for (const field of first.templateFields)
         await firstDialog
           .getByRole('textbox', { name: field.label })

@@ -50,7 +50,7 @@ describe('board ordering against a reference model', () => {
       fc.property(fc.array(move, { maxLength: 120 }), (moves: Move[]) => {
         const model: number[][] = [Array.from({ length: cards }, (_, i) => i), [], []];
         const key = new Map<number, { column: number; key: string }>();
-        model[0]!.forEach((c, i) => key.set(c, { column: 0, key: String(i) }));
+        for (const [i, c] of model[0]!.entries()) key.set(c, { column: 0, key: String(i) });
         const columnOf = (col: number) =>
           [...key.entries()]
             .filter(([, v]) => v.column === col)

@@ -47,7 +47,7 @@ function duplicateSlugErrors(doc: WorkflowSchemaDocument) {
   };
   check(doc.statuses, ['statuses']);
   check(doc.flags, ['flags']);
-  doc.flags.forEach((f, i) => check(f.values, ['flags', i, 'values']));
+  for (const [i, f] of doc.flags.entries()) check(f.values, ['flags', i, 'values']);
   return fields;
 }
 
