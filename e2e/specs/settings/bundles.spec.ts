@@ -79,6 +79,15 @@ test.describe('Settings › Bundles', () => {
       page.getByText('Another bundle of this group is subscribed. Unsubscribe from it first.'),
     ).toBeVisible();
 
+    // Unsubscribe only once the subscribe has settled on the server and its modal is gone.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/bundles')).json()) as Bundle[]).find((b) => b.id === first.id)
+            ?.isSubscribed,
+      )
+      .toBe(true);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await firstSwitch.click({ force: true });
     await expect(firstSwitch).not.toBeChecked();
     await expect(secondSwitch).toBeEnabled();
