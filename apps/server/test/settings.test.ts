@@ -162,6 +162,25 @@ describe('dealer portal settings', () => {
     expect(fieldsOf(margin)).toEqual([
       { path: 'accountAdjustmentValue', message: 'A margin must be less than 100%' },
     ]);
+    // Switching the type alone onto a stored 150 % is refused too, and nothing is written.
+    await client.post('/api/old/account-settings/dealer-portal', {
+      accountAdjustmentType: 'PERCENT_MARK_UP',
+      accountAdjustmentValue: '150',
+    });
+    const switched = await client.post('/api/old/account-settings/dealer-portal', {
+      accountAdjustmentType: 'PERCENT_MARGIN',
+      bindingText: 'changed',
+    });
+    expect(fieldsOf(switched)).toEqual([
+      { path: 'accountAdjustmentValue', message: 'A margin must be less than 100%' },
+    ]);
+    expect((await client.get('/api/old/account-settings/dealer-portal')).json()).toMatchObject({
+      accountAdjustmentType: 'PERCENT_MARK_UP',
+      accountAdjustmentValue: '150.00',
+    });
+    expect((await client.get('/api/old/account-settings/dealer-portal')).json().bindingText).not.toBe(
+      'changed',
+    );
     const unknown = await client.post('/api/old/account-settings/dealer-portal', { deposit: 5 });
     expect(fieldsOf(unknown)).toEqual([{ path: 'deposit', message: "Unrecognized field 'deposit'" }]);
   });

@@ -95,7 +95,13 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
         .where(and(eq(files.id, body.companyLogoDocumentId), eq(files.accountId, s.accountId)));
       if (!own) throw fieldError('companyLogoDocumentId', 'Logo not found');
     }
-    await loadDealerSettings(services.db, s.accountId, fileUrl);
+    const current = await loadDealerSettings(services.db, s.accountId, fileUrl);
+    // A margin of 100 % or more has no price: check the combination the save would leave, before writing.
+    const type = body.accountAdjustmentType ?? current.accountAdjustmentType;
+    const value = body.accountAdjustmentValue ?? current.accountAdjustmentValue;
+    if (type === 'PERCENT_MARGIN' && Number(value) >= 100) {
+      throw fieldError('accountAdjustmentValue', 'A margin must be less than 100%');
+    }
     const changes = {
       ...(body.companyLogoDocumentId !== undefined ? { companyLogoFileId: body.companyLogoDocumentId } : {}),
       ...(body.companyDeliveryAddress !== undefined
@@ -119,12 +125,7 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     if (Object.keys(changes).length) {
       await services.db.update(dealerSettings).set(changes).where(eq(dealerSettings.accountId, s.accountId));
     }
-    const saved = await loadDealerSettings(services.db, s.accountId, fileUrl);
-    if (saved.accountAdjustmentType === 'PERCENT_MARGIN' && Number(saved.accountAdjustmentValue) >= 100) {
-      // A margin of 100 % or more has no price; refuse the combination whatever order it was set in.
-      throw fieldError('accountAdjustmentValue', 'A margin must be less than 100%');
-    }
-    return saved;
+    return loadDealerSettings(services.db, s.accountId, fileUrl);
   });
 
   route(app, uploadCompanyLogo, async ({ session, request }) => {
@@ -135,11 +136,10 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
       field: 'file',
     });
     const saved = await services.files.save(s.accountId, upload);
-    await loadDealerSettings(services.db, s.accountId, fileUrl);
     await services.db
-      .update(dealerSettings)
-      .set({ companyLogoFileId: saved.id })
-      .where(eq(dealerSettings.accountId, s.accountId));
+      .insert(dealerSettings)
+      .values({ accountId: s.accountId, companyLogoFileId: saved.id })
+      .onConflictDoUpdate({ target: dealerSettings.accountId, set: { companyLogoFileId: saved.id } });
     return loadDealerSettings(services.db, s.accountId, fileUrl);
   });
 

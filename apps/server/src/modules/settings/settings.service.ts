@@ -120,19 +120,25 @@ export async function loadAccountSettings(db: Db, accountId: number): Promise<Ac
   };
 }
 
-/** Dealer settings; an account that never saved any gets the defaults of the table. */
+/** Dealer settings; an account that never saved any gets the defaults of the table (row made once). */
 export async function loadDealerSettings(
   db: Db,
   accountId: number,
   fileUrl: (publicId: string) => string,
 ): Promise<DealerSettings> {
-  await db.insert(dealerSettings).values({ accountId }).onConflictDoNothing();
-  const [row] = await db
-    .select({ s: dealerSettings, logoPublicId: files.publicId })
-    .from(dealerSettings)
-    .leftJoin(files, eq(files.id, dealerSettings.companyLogoFileId))
-    .where(eq(dealerSettings.accountId, accountId));
+  const read = () =>
+    db
+      .select({ s: dealerSettings, logoPublicId: files.publicId })
+      .from(dealerSettings)
+      .leftJoin(files, eq(files.id, dealerSettings.companyLogoFileId))
+      .where(eq(dealerSettings.accountId, accountId));
+  let [row] = await read();
+  if (!row) {
+    await db.insert(dealerSettings).values({ accountId }).onConflictDoNothing();
+    [row] = await read();
+  }
   const s = row!.s;
+
   return {
     companyLogoDocumentId: s.companyLogoFileId,
     companyLogoDocumentUrl: row!.logoPublicId ? fileUrl(row!.logoPublicId) : null,
