@@ -102,22 +102,25 @@ async function buildServer() {
 
 function buildWeb() {
   const stamp = stampOf(
-    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
+    ['apps/web/src', 'apps/web/index.html', 'apps/web/auth.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
     commit,
   );
   if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')))
     return console.log('web: up to date');
   const started = Date.now();
-  const res = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: path.join(root, 'apps/web'),
-      stdio: 'inherit',
-      env: { ...process.env, VITE_GIT_COMMIT: commit },
-    },
-  );
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  // the SPA (index.html, empties dist/), then the sign-in document (auth.html) beside it
+  for (const entry of ['spa', 'auth']) {
+    const res = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: path.join(root, 'apps/web'),
+        stdio: 'inherit',
+        env: { ...process.env, VITE_GIT_COMMIT: commit, SLAT_WEB_ENTRY: entry },
+      },
+    );
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
   remember('web', stamp);
   console.log(`web: built in ${Date.now() - started} ms`);
 }

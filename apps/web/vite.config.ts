@@ -1,11 +1,45 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The sign-in pages are their own small document (auth.html); everything else is the SPA. */
+export const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
+
+/** The dev server answers the sign-in paths with auth.html, as the Slat server does. */
+function authPagesInDev(): Plugin {
+  return {
+    name: 'slat-auth-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && AUTH_PAGE_PATHS.test(req.url)) {
+          const query = req.url.indexOf('?');
+          req.url = `/auth.html${query === -1 ? '' : req.url.slice(query)}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Two builds into one dist/ (scripts/build.mjs runs both): the SPA (index.html), then with
+ * SLAT_WEB_ENTRY=auth the sign-in document (auth.html). Built apart, the sign-in page's chunks
+ * hold only what it uses; built together, its Mantine parts were split into dozens of small files
+ * shared with the SPA's lazy pages (decision 006).
+ */
+const signInBuild = process.env.SLAT_WEB_ENTRY === 'auth';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), authPagesInDev()],
   define: {
     'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(process.env.VITE_GIT_COMMIT ?? 'development'),
   },
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: !signInBuild,
+    sourcemap: true,
+    manifest: signInBuild ? '.vite/auth-manifest.json' : true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: { input: signInBuild ? { auth: 'auth.html' } : { index: 'index.html' } },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
 });

@@ -9,7 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './modules/auth/auth.routes';
-import { brandingRoutes } from './modules/branding/branding.routes';
+import { brandingRoutes, findBranding, withBranding } from './modules/branding/branding.routes';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -28,6 +28,9 @@ import { registerErrorHandling } from './plugins/errors';
 import type { Services } from './services';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** Paths answered with the sign-in document (auth.html) rather than the SPA. */
+export const AUTH_PAGE_URLS = ['/login', '/login/', '/reset-password', '/reset-password/'] as const;
 
 export type AppOptions = {
   services: Services;
@@ -139,11 +142,13 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
-  const page =
-    indexHtml && existsSync(indexHtml)
-      ? withRuntimeConfig(readFileSync(indexHtml, 'utf8'), services)
-      : undefined;
+  const readPage = (name: string) => {
+    const file = webDist ? path.join(webDist, name) : undefined;
+    return file && existsSync(file) ? withRuntimeConfig(readFileSync(file, 'utf8'), services) : undefined;
+  };
+  const page = readPage('index.html');
+  // The sign-in document (decision 006): its own small entry, with the host's branding written in.
+  const authPage = readPage('auth.html');
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -156,6 +161,18 @@ export async function buildApp({
         );
       },
     });
+  }
+
+  if (authPage !== undefined) {
+    for (const url of AUTH_PAGE_URLS) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) => {
+        const branding = await findBranding(services.db, request.hostname);
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(withBranding(authPage, branding));
+      });
+    }
   }
 
   // History fallback: any other GET that wants a page gets the SPA, which routes on the client.

@@ -11,5 +11,6 @@ export * from './messages';
 export * from './personnel/personnel';
 export * from './settings/index';
 export * from './users/users';
+export * from './web/element-ids';
 export * from './web/runtime-config';
 export * from './web/wire-formats';

@@ -23,9 +23,12 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
   // A 401/419 on any call while signed in: the session has expired.
   setSessionErrorListener(() => markSessionExpired());
   setSessionExpiredListener(() => {
-    const { pathname, href } = router.state.location;
-    if (pathname === '/login') return;
-    void router.navigate({ to: '/login', search: { returnUrl: href } }).then(() => queryClient.clear());
+    // a full page load to the sign-in document: nothing of the signed-in session stays in memory
+    void router.navigate({
+      to: '/login',
+      search: { returnUrl: router.state.location.href },
+      reloadDocument: true,
+    });
   });
   listenForOptionsFrameExpiry(window, optionsFrameOrigin());
   return { queryClient, router };

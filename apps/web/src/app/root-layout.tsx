@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredNotifications } from '../components/ui/deferred-notifications';
 import { TOAST_AUTO_CLOSE_MS, TOAST_HIDE_ANIMATION_MS } from '../config/constants';
 import { reportError } from '../lib/monitoring';
 
@@ -10,7 +10,7 @@ import { reportError } from '../lib/monitoring';
 export function RootLayout() {
   return (
     <>
-      <Notifications
+      <DeferredNotifications
         autoClose={TOAST_AUTO_CLOSE_MS}
         transitionDuration={TOAST_HIDE_ANIMATION_MS}
         position="top-right"

@@ -5,16 +5,14 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  type ParsedLocation,
   redirect,
 } from '@tanstack/react-router';
 import { PROGRESS_BAR_DELAY_MS } from '../config/constants';
-import { LoginPage } from '../features/auth/routes/login-page';
 import { flagsReady, isFlagOn } from '../lib/feature-flags';
-import { safeReturnUrl } from '../lib/session/return-url';
 import { restoreSession } from '../lib/session/session-query';
-import { sessionStore } from '../lib/session/session-store';
 import { PagePending, RootErrorPage, RootLayout } from './root-layout';
-import { optionalString, parseSearch, stringifySearch } from './search-params';
+import { parseSearch, stringifySearch } from './search-params';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -24,34 +22,26 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // ── public ───────────────────────────────────────────────────────────────
+/**
+ * The sign-in and reset pages are their own small document (auth.html, src/auth-main.tsx) so
+ * the first page a visitor sees loads fast; reaching them from the SPA is a full page load.
+ */
+const spaDocumentPath = typeof window === 'undefined' ? '' : window.location.pathname;
+const toAuthDocument = ({ location }: { location: ParsedLocation }) => {
+  // this SPA document was itself served for a sign-in path: reloading it would loop
+  if (location.pathname === spaDocumentPath)
+    throw new Error(`${location.pathname} is served without auth.html`);
+  throw redirect({ href: location.href, reloadDocument: true });
+};
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
-  validateSearch: (search: Record<string, unknown>): { returnUrl?: string } => {
-    const returnUrl = optionalString(search.returnUrl);
-    return returnUrl ? { returnUrl } : {};
-  },
-  beforeLoad: ({ search }) => {
-    if (sessionStore.get().status === 'signedIn') throw redirect({ href: safeReturnUrl(search.returnUrl) });
-  },
-  // in the entry chunk: the page signed-out visitors land on should not wait for a second round trip
-  component: LoginPage,
+  beforeLoad: toAuthDocument,
 });
-
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset-password',
-  validateSearch: (search: Record<string, unknown>): { token?: string } => {
-    const token = optionalString(search.token);
-    return token ? { token } : {};
-  },
-  beforeLoad: ({ search }) => {
-    if (!search.token) throw redirect({ to: '/login' });
-  },
-  component: lazyRouteComponent(
-    () => import('../features/auth/routes/reset-password-page'),
-    'ResetPasswordPage',
-  ),
+  beforeLoad: toAuthDocument,
 });
 
 const termsRoute = createRoute({
@@ -91,7 +81,7 @@ const signedInRoute = createRoute({
     const profile = await restoreSession(context.queryClient);
     if (!profile) {
       const returnUrl = location.href === '/' ? undefined : location.href;
-      throw redirect({ to: '/login', search: returnUrl ? { returnUrl } : {} });
+      throw redirect({ to: '/login', search: returnUrl ? { returnUrl } : {}, reloadDocument: true });
     }
     return { profile };
   },

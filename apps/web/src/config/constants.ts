@@ -27,6 +27,10 @@ export const STORAGE_KEYS = {
   signedIn: 'slat.signedIn',
   language: 'slat.language',
   devFlags: 'slat.devFlags',
+  /** Session storage (this tab): the SPA tells the sign-in page a restore failed. */
+  restoreError: 'slat.restoreError',
+  /** Session storage (this tab): the sign-in page is to end the session it was sent by. */
+  loggingOut: 'slat.loggingOut',
   /** Test hook: a shorter version-check interval in ms (browser tests). */
   versionPollMs: 'slat.versionPollMs',
 } as const;

@@ -1,14 +1,42 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
+// Mantine's notifications (store and container) load with the first toast: pages that never
+// toast, the sign-in page above all, do not carry them. DeferredNotifications mounts the container.
+const loadNotifications = () => import('@mantine/notifications');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Whether any toast was asked for yet (the container mounts from then on). */
+export const toastsWanted = {
+  get: (): boolean => wanted,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function showToast(data: NotificationData): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void loadNotifications().then((m) => m.notifications.show(data));
+}
+
+export function hideToast(id: string): void {
+  void loadNotifications().then((m) => m.notifications.hide(id));
+}
+
 export function notifyError(title: string, message: ReactNode): void {
-  notifications.show({ title, message, color: 'red' });
+  showToast({ title, message, color: 'red' });
 }
 
 export function notifySuccess(title: string, message: ReactNode): void {
-  notifications.show({ title, message, color: 'teal' });
+  showToast({ title, message, color: 'teal' });
 }
 
 export function notifyWarning(title: string, message: ReactNode): void {
-  notifications.show({ title, message, color: 'orange' });
+  showToast({ title, message, color: 'orange' });
 }

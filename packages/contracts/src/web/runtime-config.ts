@@ -12,5 +12,3 @@ export const webRuntimeConfigSchema = z.object({
   googleMapsApiKey: z.string().nullable(),
 });
 export type WebRuntimeConfig = z.infer<typeof webRuntimeConfigSchema>;
-
-export const WEB_CONFIG_ELEMENT_ID = 'slat-config';

@@ -1,14 +1,24 @@
-import { getBranding } from '@slat/contracts';
+import { BRANDING_ELEMENT_ID, type Branding, getBranding } from '@slat/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brandings } from '../../db/schema';
 import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 
+/** The login branding stored for a hosting domain (any port, any case); nulls when none. */
+export async function findBranding(db: Services['db'], host: string): Promise<Branding> {
+  const domain = host.trim().toLowerCase().replace(/:\d+$/, '');
+  const [row] = await db.select().from(brandings).where(eq(brandings.host, domain));
+  return { logoUrl: row?.logoUrl ?? null, backgroundColor: row?.backgroundColor ?? null };
+}
+
+/** The sign-in document with its host's branding in a JSON block (`<` escaped: it cannot end the tag). */
+export function withBranding(html: string, branding: Branding): string {
+  const json = JSON.stringify(branding).replace(/</g, '\\u003c');
+  const block = `<script id="${BRANDING_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `    ${block}\n  </head>`);
+}
+
 export function brandingRoutes(app: FastifyInstance, services: Services): void {
-  route(app, getBranding, async ({ query }) => {
-    const host = query.host.toLowerCase().replace(/:\d+$/, '');
-    const [row] = await services.db.select().from(brandings).where(eq(brandings.host, host));
-    return { logoUrl: row?.logoUrl ?? null, backgroundColor: row?.backgroundColor ?? null };
-  });
+  route(app, getBranding, async ({ query }) => findBranding(services.db, query.host));
 }

@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { descriptionOf, inputValue, renderWithProviders } from '../../testing/render';
 import { TextField } from './fields';
-import { AppForm, useAppForm, useFormRules } from './form';
+import { AppForm, useFormRules } from './form';
 import { NumberField } from './number-field';
+import { useAppForm } from './use-app-form';
 
 function KitForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
   const rules = useFormRules();

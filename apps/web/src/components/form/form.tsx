@@ -1,34 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import {
-  type DefaultValues,
   type FieldErrors,
   type FieldValues,
   FormProvider,
   get,
   type SubmitHandler,
   type UseFormReturn,
-  useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { createRules, type FormRules } from '../../lib/forms/rules';
 import { translateMessage } from '../../lib/i18n/i18n';
 import { notifyError } from '../../lib/notify';
-
-/** react-hook-form with a zod resolver (usually a contract schema). */
-export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  defaultValues: DefaultValues<z.input<S>>,
-): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads cannot see through a generic schema
-    resolver: zodResolver(schema as any) as any,
-    defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
-}
 
 /** The kit's rules, rebuilt when the language changes. */
 export function useFormRules(): FormRules {

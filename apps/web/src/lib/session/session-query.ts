@@ -1,8 +1,14 @@
 import { type MeResponse, me } from '@slat/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, resetCsrfToken } from '../api/client';
+import { callApi } from '../api/client';
 import { isSessionError } from '../api/errors';
-import { sessionExpiredFlag, sessionStore, signedInMarker, useSessionState } from './session-store';
+import {
+  restoreErrorFlag,
+  sessionExpiredFlag,
+  sessionStore,
+  signedInMarker,
+  useSessionState,
+} from './session-store';
 
 export const sessionQueryKey = ['session', 'me'] as const;
 
@@ -17,7 +23,7 @@ export const sessionQueryOptions = queryOptions({
 /**
  * Restores the session with POST /old/auth/me (once per page load). A failure clears auth;
  * a 401/419 for a browser that had a session marks it expired, anything else flags a restore
- * error for the sign-in page.
+ * error for the sign-in page (handed over in this tab's session storage).
  */
 export async function restoreSession(queryClient: QueryClient): Promise<MeResponse | null> {
   const { status } = sessionStore.get();
@@ -34,19 +40,11 @@ export async function restoreSession(queryClient: QueryClient): Promise<MeRespon
       signedInMarker.clear();
       sessionStore.set({ status: 'signedOut', restoreError: false });
     } else {
+      restoreErrorFlag.set();
       sessionStore.set({ status: 'signedOut', restoreError: true });
     }
     return null;
   }
-}
-
-/** After a successful sign-in: the profile is the session, the expiry warning is cleared. */
-export function completeSignIn(queryClient: QueryClient, profile: MeResponse): void {
-  resetCsrfToken();
-  queryClient.setQueryData(sessionQueryKey, profile);
-  sessionExpiredFlag.clear();
-  signedInMarker.set();
-  sessionStore.set({ status: 'signedIn', restoreError: false });
 }
 
 /** The signed-in profile (user, company, modules); undefined once signed out. */

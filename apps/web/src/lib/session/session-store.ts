@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../config/constants';
-import { storage } from '../storage';
+import { storage, tabStorage } from '../storage';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut' | 'loggingOut';
 
@@ -38,3 +38,28 @@ export const signedInMarker = {
   set: (): void => storage.set(STORAGE_KEYS.signedIn, '1'),
   clear: (): void => storage.remove(STORAGE_KEYS.signedIn),
 };
+
+/** A flag one page leaves for the next in this tab (the SPA and the sign-in page are separate documents). */
+function handoff(key: string) {
+  return {
+    set: (): void => tabStorage.set(key, '1'),
+    /** Reads and clears the flag: it counts for one page load. */
+    take: (): boolean => {
+      const set = tabStorage.get(key) === '1';
+      tabStorage.remove(key);
+      return set;
+    },
+  };
+}
+
+/** The session restore failed for another reason than an expired session. */
+export const restoreErrorFlag = handoff(STORAGE_KEYS.restoreError);
+
+/** Sign-out: the sign-in page ends the session, so the call outlives the signed-in page. */
+export const loggingOutFlag = handoff(STORAGE_KEYS.loggingOut);
+
+/** After a successful sign-in: this browser has a session, the expiry warning is cleared. */
+export function markSignedIn(): void {
+  sessionExpiredFlag.clear();
+  signedInMarker.set();
+}

@@ -7,8 +7,16 @@ import {
   optionsFrameOrigin,
   setSessionExpiredListener,
 } from './session-expiry';
-import { completeSignIn, restoreSession } from './session-query';
-import { sessionExpiredFlag, sessionStore, signedInMarker } from './session-store';
+import { restoreSession } from './session-query';
+import {
+  loggingOutFlag,
+  markSignedIn,
+  restoreErrorFlag,
+  sessionExpiredFlag,
+  sessionStore,
+  signedInMarker,
+} from './session-store';
+import { signOut } from './sign-out';
 
 function answerMe(status: number, body: unknown) {
   vi.stubGlobal(
@@ -60,7 +68,7 @@ describe('session restore (foundation §4)', () => {
     expect(await restoreSession(queryClient)).toBeNull();
     expect(sessionExpiredFlag.isSet()).toBe(true);
     expect(sessionStore.get()).toEqual({ status: 'signedOut', restoreError: false });
-    completeSignIn(queryClient, profile);
+    markSignedIn();
     expect(sessionExpiredFlag.isSet()).toBe(false);
   });
 
@@ -70,10 +78,18 @@ describe('session restore (foundation §4)', () => {
     expect(sessionExpiredFlag.isSet()).toBe(false);
   });
 
-  it('any other failure clears auth and flags a restore error', async () => {
+  it('any other failure clears auth and hands a restore error to the sign-in page, once', async () => {
     answerMe(500, { error: { code: 'INTERNAL', message: 'x', fields: [] } });
     expect(await restoreSession(new QueryClient())).toBeNull();
     expect(sessionStore.get()).toEqual({ status: 'signedOut', restoreError: true });
+    expect(restoreErrorFlag.take()).toBe(true);
+    expect(restoreErrorFlag.take()).toBe(false);
+  });
+
+  it('a 401 hands no restore error over', async () => {
+    answerMe(401, unauthenticated);
+    await restoreSession(new QueryClient());
+    expect(restoreErrorFlag.take()).toBe(false);
   });
 });
 
@@ -119,6 +135,18 @@ describe('session expiry', () => {
     expect(optionsFrameOrigin('https://options.example/frame/', 'http://localhost:3000')).toBe(
       'https://options.example',
     );
+  });
+});
+
+describe('sign-out hand-over', () => {
+  it('leaves for /login and tells that page (in this tab only) to end the session', () => {
+    const go = vi.fn();
+    signOut(go);
+    expect(go).toHaveBeenCalledWith('/login');
+    expect(window.sessionStorage.getItem('slat.loggingOut')).toBe('1');
+    expect(window.localStorage.getItem('slat.loggingOut')).toBeNull();
+    expect(loggingOutFlag.take()).toBe(true);
+    expect(loggingOutFlag.take()).toBe(false);
   });
 });
 

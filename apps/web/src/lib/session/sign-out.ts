@@ -1,15 +1,21 @@
 import { logout } from '@slat/contracts';
-import type { QueryClient } from '@tanstack/react-query';
 import { callApi, resetCsrfToken } from '../api/client';
-import { sessionStore, signedInMarker } from './session-store';
+import { loggingOutFlag, sessionStore, signedInMarker } from './session-store';
+
+/** Where sign-in lives: its own document (auth.html), so leaving the SPA is a full page load. */
+export const LOGIN_PATH = '/login';
 
 /**
- * Signs out: the sign-in page shows 'Logging out, please wait...' (status loggingOut) while the
- * server ends the session; the cache is cleared after the shell has gone.
+ * Signs out from the signed-in app: the sign-in page ends the session ('Logging out, please
+ * wait...' until the server answers), so the call is not cut off by leaving this page.
  */
-export async function signOut(queryClient: QueryClient, goToLogin: () => Promise<void>): Promise<void> {
-  sessionStore.set({ status: 'loggingOut' });
-  await goToLogin();
+export function signOut(go: (url: string) => void = (url) => window.location.assign(url)): void {
+  loggingOutFlag.set();
+  go(LOGIN_PATH);
+}
+
+/** On the sign-in page: ends the session the signed-in app handed over. */
+export async function endSession(): Promise<void> {
   try {
     await callApi(logout, {}, { sessionExpiry: false });
   } catch {
@@ -17,6 +23,5 @@ export async function signOut(queryClient: QueryClient, goToLogin: () => Promise
   }
   signedInMarker.clear();
   resetCsrfToken();
-  queryClient.clear();
   sessionStore.set({ status: 'signedOut', restoreError: false });
 }

@@ -1,16 +1,45 @@
+// Loaded on demand by the sign-in document (see load-auth-calls.ts): everything here brings zod
+// and the contracts, which the sign-in page does not need to show itself.
 import {
+  type Branding,
   type ForgotPasswordRequest,
   forgotPassword,
+  forgotPasswordRequestSchema,
   getBranding,
   type LoginRequest,
   login,
+  loginRequestSchema,
   type MeResponse,
+  messages,
+  newPasswordSchema,
   type ResetPasswordRequest,
   resetPassword,
 } from '@slat/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { callApi, getCsrfToken, resetCsrfToken } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
+
+export { reportError } from '../../../lib/monitoring';
+export { endSession } from '../../../lib/session/sign-out';
+
+/** The sign-in form: the login contract's username and password rules. */
+export const credentialsSchema = loginRequestSchema.pick({ username: true, password: true });
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The forgot-password form: the contract's email rule. */
+export const forgotEmailSchema = forgotPasswordRequestSchema.pick({ email: true });
+
+/** The reset form: the §5 new-password rules, and a confirmation that matches. */
+export const resetFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type ResetForm = z.infer<typeof resetFormSchema>;
 
 /** Sign-in, forgot and reset fetch a fresh token first and send it as `_token` (foundation §7). */
 async function withFreshToken<T>(call: (token: string) => Promise<T>): Promise<T> {
@@ -25,9 +54,7 @@ async function withFreshToken<T>(call: (token: string) => Promise<T>): Promise<T
   }
 }
 
-export type Credentials = Pick<LoginRequest, 'username' | 'password'>;
-
-export function signIn(credentials: Credentials): Promise<MeResponse> {
+export function signIn(credentials: Pick<LoginRequest, 'username' | 'password'>): Promise<MeResponse> {
   return withFreshToken((_token) =>
     callApi(
       login,
@@ -49,12 +76,7 @@ export function setNewPassword(body: Omit<ResetPasswordRequest, '_token'>): Prom
   );
 }
 
-/** Login branding for this hosting domain (logo, background colour); nulls when none. */
-export const brandingQueryOptions = (host: string) =>
-  queryOptions({
-    queryKey: ['branding', host],
-    queryFn: ({ signal }) => callApi(getBranding, { query: { host } }, { signal, sessionExpiry: false }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    meta: { errorHandling: 'local' },
-  });
+/** Login branding for this hosting domain (nulls when none), when the page did not bring it. */
+export function fetchBranding(host: string): Promise<Branding> {
+  return callApi(getBranding, { query: { host } }, { sessionExpiry: false });
+}

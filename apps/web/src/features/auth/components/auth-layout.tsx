@@ -1,13 +1,12 @@
 import { Box, Center, Image, Paper, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SlatLogo } from '../../../components/ui/slat-logo';
-import { brandingQueryOptions } from '../api/auth-calls';
+import { useBranding } from '../branding';
 import { LanguageSelect } from './language-select';
 
 /** The sign-in and reset pages: a card on the hosting domain's branding (or Slat's). */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { data: branding } = useQuery(brandingQueryOptions(window.location.hostname));
+  const branding = useBranding();
   return (
     <Box
       component="main"

@@ -1,23 +1,20 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { forgotPasswordRequestSchema } from '@slat/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/fields';
-import { AppForm, useAppForm } from '../../../components/form/form';
+import { AppForm } from '../../../components/form/form';
+import { useLazyAppForm } from '../../../components/form/lazy-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
-import { reportError } from '../../../lib/monitoring';
-import { requestPasswordReset } from '../api/auth-calls';
-
-const emailSchema = forgotPasswordRequestSchema.pick({ email: true });
+import { useAction } from '../../../lib/use-action';
+import { loadAuthCalls, loadForgotEmailSchema, reportLater } from '../api/load-auth-calls';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const form = useAppForm(emailSchema, { email: '' });
-  const mutation = useMutation({
-    mutationFn: (values: { email: string }) => requestPasswordReset(values),
-    meta: { errorHandling: 'local' },
-    onError: reportError,
+  const form = useLazyAppForm(loadForgotEmailSchema, { email: '' });
+  const { state, run } = useAction(async (values: { email: string }) => {
+    const { requestPasswordReset } = await loadAuthCalls();
+    return requestPasswordReset(values);
   });
+  const submit = (values: { email: string }) => run(values).catch((error: unknown) => reportLater(error));
   return (
     <Stack gap="md">
       <div>
@@ -28,17 +25,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {t('auth.forgotSubtitle')}
         </Text>
       </div>
-      {mutation.isSuccess && (
+      {state.status === 'success' && (
         <StatusAlert kind="success" title={t('messages.resetEmailSentTitle')}>
           {t('messages.resetEmailSent')}
         </StatusAlert>
       )}
-      {mutation.isError && <StatusAlert kind="error">{t('messages.forgotFailed')}</StatusAlert>}
-      <AppForm
-        form={form}
-        onSubmit={(values) => mutation.mutateAsync(values).catch(() => undefined)}
-        aria-label={t('auth.forgotTitle')}
-      >
+      {state.status === 'error' && <StatusAlert kind="error">{t('messages.forgotFailed')}</StatusAlert>}
+      <AppForm form={form} onSubmit={submit} aria-label={t('auth.forgotTitle')}>
         <Stack gap="sm">
           <TextField
             name="email"
@@ -48,7 +41,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             required
             maxLength={320}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          <Button type="submit" fullWidth loading={state.status === 'pending'}>
             {t('auth.sendResetLink')}
           </Button>
           <Button type="button" variant="subtle" fullWidth onClick={onBack}>

@@ -1,16 +1,13 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { MeResponse } from '@slat/contracts';
-import { loginRequestSchema, type messages } from '@slat/contracts';
-import { useMutation } from '@tanstack/react-query';
+import type { messages } from '@slat/contracts';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form/fields';
-import { AppForm, useAppForm } from '../../../components/form/form';
+import { AppForm } from '../../../components/form/form';
+import { useLazyAppForm } from '../../../components/form/lazy-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
-import { reportError } from '../../../lib/monitoring';
-import { type Credentials, signIn } from '../api/auth-calls';
-
-const credentialsSchema = loginRequestSchema.pick({ username: true, password: true });
+import { useAction } from '../../../lib/use-action';
+import { loadAuthCalls, loadCredentialsSchema, reportLater } from '../api/load-auth-calls';
 
 export type LoginNotice = 'sessionExpired' | 'restoreError' | null;
 
@@ -21,24 +18,28 @@ export function loginErrorMessage(error: unknown): keyof typeof messages {
   return 'loginOtherError';
 }
 
+type Credentials = { username: string; password: string };
+
 type LoginFormProps = {
   notice: LoginNotice;
-  onSignedIn: (profile: MeResponse) => void;
+  /** Called once the server accepted the credentials (the session cookie is set). */
+  onSignedIn: () => void;
   onForgotPassword: () => void;
 };
 
 export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation();
-  const form = useAppForm(credentialsSchema, { username: '', password: '' });
-  const mutation = useMutation({
-    mutationFn: (values: Credentials) => signIn(values),
-    meta: { errorHandling: 'local' },
-    onSuccess: onSignedIn,
-    onError: reportError,
+  const form = useLazyAppForm(loadCredentialsSchema, { username: '', password: '' });
+  const { state, run } = useAction(async (values: Credentials) => {
+    const { signIn } = await loadAuthCalls();
+    return signIn(values);
   });
-  const failure = mutation.error ? loginErrorMessage(mutation.error) : null;
+  const submit = (values: Credentials) =>
+    run(values).then(onSignedIn, (error: unknown) => reportLater(error));
+  const failure = state.status === 'error' ? loginErrorMessage(state.error) : null;
   return (
-    <Stack gap="md">
+    // the first focus fetches what a submit needs, so signing in does not wait for it
+    <Stack gap="md" onFocusCapture={() => void loadAuthCalls()}>
       <div>
         <Title order={1} size="h2" ta="center">
           {t('auth.signInTitle')}
@@ -61,11 +62,7 @@ export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormPro
           {t(`messages.${failure}`)}
         </StatusAlert>
       )}
-      <AppForm
-        form={form}
-        onSubmit={(values) => mutation.mutateAsync(values).catch(() => undefined)}
-        aria-label={t('auth.signInTitle')}
-      >
+      <AppForm form={form} onSubmit={submit} aria-label={t('auth.signInTitle')}>
         <Stack gap="sm">
           <TextField
             name="username"
@@ -86,7 +83,8 @@ export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormPro
               {t('auth.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          {/* after a success the page is on its way to the app: the button keeps spinning */}
+          <Button type="submit" fullWidth loading={state.status === 'pending' || state.status === 'success'}>
             {t('auth.signIn')}
           </Button>
         </Stack>

@@ -1,40 +1,49 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
-import type { MeResponse } from '@slat/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { safeReturnUrl } from '../../../lib/session/return-url';
-import { completeSignIn } from '../../../lib/session/session-query';
-import { sessionExpiredFlag, useSessionState } from '../../../lib/session/session-store';
+import { markSignedIn } from '../../../lib/session/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { AuthHandoff } from '../auth-handoff';
 import { AuthLayout } from '../components/auth-layout';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm, type LoginNotice } from '../components/login-form';
 
-export function LoginPage() {
+type LoginPageProps = {
+  returnUrl: string | undefined;
+  handoff: AuthHandoff;
+  /** Leaves for the signed-in app (a full page load). */
+  goTo: (url: string) => void;
+};
+
+export function LoginPage({ returnUrl, handoff, goTo }: LoginPageProps) {
   const { t } = useTranslation();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const search = useSearch({ strict: false }) as { returnUrl?: string };
-  const { status, restoreError } = useSessionState();
+  const [loggingOut, setLoggingOut] = useState(handoff.endingSession !== null);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   useDocumentTitle(mode === 'login' ? t('auth.signIn') : t('auth.forgotTitle'));
 
-  const notice: LoginNotice = sessionExpiredFlag.isSet()
+  useEffect(() => {
+    let live = true;
+    void handoff.endingSession?.then(() => live && setLoggingOut(false));
+    return () => {
+      live = false;
+    };
+  }, [handoff]);
+
+  const notice: LoginNotice = handoff.sessionExpired
     ? 'sessionExpired'
-    : restoreError
+    : handoff.restoreError
       ? 'restoreError'
       : null;
 
-  const onSignedIn = (profile: MeResponse) => {
-    completeSignIn(queryClient, profile);
-    router.history.push(safeReturnUrl(search.returnUrl));
+  const onSignedIn = () => {
+    markSignedIn();
+    goTo(safeReturnUrl(returnUrl));
   };
 
   return (
     <AuthLayout>
-      {status === 'loggingOut' ? (
+      {loggingOut ? (
         <Stack align="center" gap="sm" py="xl" role="status">
           <Loader aria-hidden />
           <Text>{t('auth.loggingOut')}</Text>
@@ -48,8 +57,8 @@ export function LoginPage() {
         <Trans
           i18nKey="auth.disclaimer"
           components={{
-            terms: <Anchor component={Link} to="/terms" size="xs" underline="always" />,
-            privacy: <Anchor component={Link} to="/privacy" size="xs" underline="always" />,
+            terms: <Anchor href="/terms" size="xs" underline="always" />,
+            privacy: <Anchor href="/privacy" size="xs" underline="always" />,
           }}
         />
       </Text>

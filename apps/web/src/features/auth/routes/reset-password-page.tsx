@@ -1,31 +1,19 @@
 import { Button, Progress, Stack, Text, Title } from '@mantine/core';
-import { messages, newPasswordSchema } from '@slat/contracts';
+import { newPasswordSchema } from '@slat/contracts';
 import { passwordStrength } from '@slat/domain';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Control } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PasswordField } from '../../../components/form/fields';
-import { AppForm, useAppForm } from '../../../components/form/form';
+import { AppForm } from '../../../components/form/form';
+import { useAppForm } from '../../../components/form/use-app-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { reportError } from '../../../lib/monitoring';
 import { notifySuccess } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { setNewPassword } from '../api/auth-calls';
+import { type ResetForm, resetFormSchema, setNewPassword } from '../api/auth-calls';
 import { AuthLayout } from '../components/auth-layout';
-
-const resetFormSchema = z
-  .object({
-    password: newPasswordSchema,
-    confirm_password: z.string().min(1, messages.confirmPasswordRequired),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    message: messages.passwordsDoNotMatch,
-    path: ['confirm_password'],
-  });
-type ResetForm = z.infer<typeof resetFormSchema>;
 
 const strengthColors = ['red', 'orange', 'yellow', 'lime', 'teal'] as const;
 
@@ -46,21 +34,26 @@ function StrengthIndicator({ control }: { control: Control<ResetForm> }) {
   );
 }
 
-export function ResetPasswordPage() {
+type ResetPasswordPageProps = {
+  token: string;
+  /** To the sign-in page, in this document (the success toast stays up). */
+  onDone: () => void;
+};
+
+/** Loaded on demand by the sign-in document: zod and the password rules come with it. */
+export function ResetPasswordPage({ token, onDone }: ResetPasswordPageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { token } = useSearch({ strict: false }) as { token?: string };
   useDocumentTitle(t('reset.title'));
   const form = useAppForm(resetFormSchema, { password: '', confirm_password: '' });
-  const mutation = useMutation({
-    mutationFn: (values: ResetForm) => setNewPassword({ token: token ?? '', ...values }),
-    meta: { errorHandling: 'local' },
-    onError: reportError,
-    onSuccess: async () => {
-      notifySuccess(t('messages.resetSuccessTitle'), t('messages.resetSuccess'));
-      await navigate({ to: '/login' });
-    },
-  });
+  const { state, run } = useAction((values: ResetForm) => setNewPassword({ token, ...values }));
+  const submit = (values: ResetForm) =>
+    run(values).then(
+      () => {
+        notifySuccess(t('messages.resetSuccessTitle'), t('messages.resetSuccess'));
+        onDone();
+      },
+      (error: unknown) => reportError(error),
+    );
   return (
     <AuthLayout>
       <Stack gap="md">
@@ -72,16 +65,12 @@ export function ResetPasswordPage() {
             {t('reset.subtitle')}
           </Text>
         </div>
-        {mutation.isError && (
+        {state.status === 'error' && (
           <StatusAlert kind="error" title={t('messages.resetFailedTitle')}>
             {t('messages.resetFailed')}
           </StatusAlert>
         )}
-        <AppForm
-          form={form}
-          onSubmit={(values) => mutation.mutateAsync(values).catch(() => undefined)}
-          aria-label={t('reset.title')}
-        >
+        <AppForm form={form} onSubmit={submit} aria-label={t('reset.title')}>
           <Stack gap="sm">
             <PasswordField
               name="password"
@@ -98,7 +87,7 @@ export function ResetPasswordPage() {
               required
               maxLength={1000}
             />
-            <Button type="submit" fullWidth loading={mutation.isPending}>
+            <Button type="submit" fullWidth loading={state.status === 'pending'}>
               {t('reset.submit')}
             </Button>
           </Stack>

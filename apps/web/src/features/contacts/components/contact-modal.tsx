@@ -1,5 +1,4 @@
 import { Anchor, Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Contact } from '@slat/contracts';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
+import { showToast } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contactQueryOptions } from '../api/get-contact';
@@ -104,9 +104,9 @@ function RawData({ data }: { data: unknown }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      notifications.show({ message: t('contacts.copied'), color: 'teal' });
+      showToast({ message: t('contacts.copied'), color: 'teal' });
     } catch {
-      notifications.show({ message: t('contacts.copyFailed'), color: 'red' });
+      showToast({ message: t('contacts.copyFailed'), color: 'red' });
     }
   };
   return (

@@ -15,9 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppForm, useAppForm } from '../../../components/form/form';
+import { AppForm } from '../../../components/form/form';
 import { NumberField } from '../../../components/form/number-field';
 import { TextareaField } from '../../../components/form/textarea-field';
+import { useAppForm } from '../../../components/form/use-app-form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   accountSettingsQueryOptions,

@@ -1,11 +1,11 @@
 import { Anchor, AppShell, Burger, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlatLogo } from '../../../components/ui/slat-logo';
 import { StatusAlert } from '../../../components/ui/status-alert';
+import { hideToast, showToast } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-query';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { FeatureFlagModal } from './feature-flag-modal';
@@ -27,17 +27,12 @@ export function AppShellLayout() {
 
   useEffect(() => {
     if (!addressMissing) return;
-    notifications.show({
+    showToast({
       id: ADDRESS_TOAST_ID,
       color: 'orange',
       title: t('shell.finishSetupTitle'),
       message: (
-        <Anchor
-          component={Link}
-          to="/settings/general"
-          size="sm"
-          onClick={() => notifications.hide(ADDRESS_TOAST_ID)}
-        >
+        <Anchor component={Link} to="/settings/general" size="sm" onClick={() => hideToast(ADDRESS_TOAST_ID)}>
           {t('shell.addressMissing')}
         </Anchor>
       ),

@@ -8,8 +8,7 @@ import {
   IconLogout,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { analyticsEnabled } from '../../../lib/feature-flags';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../../lib/i18n/i18n';
@@ -22,8 +21,6 @@ export function initials(first: string, last: string): string {
 
 export function UserMenu({ onOpenFlags, compact }: { onOpenFlags: () => void; compact: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   if (!session) return null;
   const { first_name: first, last_name: last } = session.user;
@@ -89,10 +86,7 @@ export function UserMenu({ onOpenFlags, compact }: { onOpenFlags: () => void; co
           </>
         )}
         <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void signOut(queryClient, () => navigate({ to: '/login' }))}
-        >
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut()}>
           {t('shell.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

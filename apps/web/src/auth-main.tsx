@@ -1,0 +1,40 @@
+// The sign-in document's entry (auth.html: /login, /reset-password). It stays small: React,
+// the Mantine parts these pages use and i18next; the API client, zod and the contracts load with
+// the first interaction. The signed-in app is main.tsx.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { WEB_CONFIG_ELEMENT_ID } from '@slat/contracts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AuthApp } from './features/auth/auth-app';
+import { takeAuthHandoff } from './features/auth/auth-handoff';
+import { initI18n } from './lib/i18n/i18n';
+
+/** Sentry only when a DSN is configured (build or runtime setting); then monitoring loads. */
+function sentryConfigured(): boolean {
+  if (import.meta.env.VITE_SENTRY_DSN) return true;
+  try {
+    const config = JSON.parse(document.getElementById(WEB_CONFIG_ELEMENT_ID)?.textContent ?? '{}') as {
+      sentryDsn?: unknown;
+    } | null;
+    return typeof config?.sentryDsn === 'string' && config.sentryDsn !== '';
+  } catch {
+    return false;
+  }
+}
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (sentryConfigured()) void import('./lib/monitoring').then((m) => m.initMonitoring());
+  const handoff = takeAuthHandoff();
+  await initI18n();
+  createRoot(root).render(
+    <StrictMode>
+      <AuthApp handoff={handoff} />
+    </StrictMode>,
+  );
+}
+
+void start();

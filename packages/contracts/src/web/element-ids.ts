@@ -1,0 +1,8 @@
+// Ids of the JSON blocks the server writes into the web app's HTML (no zod here: the sign-in
+// document reads them before it loads any schema).
+
+/** Runtime settings (webRuntimeConfigSchema), in index.html and auth.html. */
+export const WEB_CONFIG_ELEMENT_ID = 'slat-config';
+
+/** The hosting domain's login branding (brandingResponseSchema), in auth.html. */
+export const BRANDING_ELEMENT_ID = 'slat-branding';
