@@ -85,14 +85,42 @@ async function measurePage(context, url, waitFor) {
   await waitFor(page);
   await page.waitForLoadState('networkidle');
   const entries = await Promise.all([...assets.values()]);
+  const sizes = new Map([...assets.keys()].map((url, i) => [url, entries[i]]));
   await page.close();
   const sum = (t, k) => entries.filter((e) => e.type === t).reduce((n, e) => n + e[k], 0);
   return {
+    urls: [...assets.keys()],
     files: entries.length,
     jsGzip: sum('script', 'gzip'),
     jsRaw: sum('script', 'raw'),
     cssGzip: sum('stylesheet', 'gzip'),
+    sizes,
   };
+}
+
+/** What the first focus in the sign-in form fetches (schemas, API client, zod), until quiet for 500 ms. */
+async function firstInteraction(context) {
+  const page = await context.newPage();
+  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
+  const later = [];
+  let last = Date.now();
+  page.on('response', (res) => {
+    last = Date.now();
+    if (res.request().resourceType() === 'script')
+      later.push(
+        res
+          .body()
+          .then((body) => gzipSync(body, { level: 9 }).length)
+          .catch(() => 0),
+      );
+  });
+  await page.getByLabel('Username').focus();
+  const started = Date.now();
+  while (Date.now() - last < 500 || (later.length === 0 && Date.now() - started < 5000))
+    await new Promise((r) => setTimeout(r, 100));
+  const bytes = (await Promise.all(later)).reduce((a, b) => a + b, 0);
+  await page.close();
+  return { files: later.length, jsGzip: bytes };
 }
 
 async function bundleSizes() {
@@ -102,6 +130,7 @@ async function bundleSizes() {
     const login = await measurePage(context, `${BASE}/login`, (page) =>
       page.getByRole('button', { name: 'Sign in' }).waitFor(),
     );
+    const interaction = await firstInteraction(await browser.newContext());
     const token = await (await context.request.get(`${BASE}/api/old/auth/generate-token`)).json();
     const res = await context.request.post(`${BASE}/api/old/auth`, {
       data: { username: 'demo', password: 'demo1234', master_console: false, remember: false, _token: token },
@@ -112,10 +141,20 @@ async function bundleSizes() {
     const shell = await measurePage(shellContext, `${BASE}/dashboard`, (page) =>
       page.getByRole('heading', { name: 'Dashboard' }).waitFor(),
     );
-    return { login, shell };
+    return { login, shell, interaction };
   } finally {
     await browser.close();
   }
+}
+
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+
+/** Lighthouse /login LIGHTHOUSE_RUNS times; the run with the median performance score. */
+async function lighthouseMedian() {
+  const runs = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseScores());
+  runs.sort((a, b) => a.performance - b.performance);
+  return { ...runs[Math.floor(runs.length / 2)], all: runs.map((r) => r.performance) };
 }
 
 async function lighthouseScores() {
@@ -154,10 +193,13 @@ async function lighthouseScores() {
 const stop = await startServer();
 let failed = false;
 try {
-  const { login, shell } = await bundleSizes();
+  const { login, shell, interaction } = await bundleSizes();
   const lh = process.argv.includes('--sizes-only')
-    ? { performance: 100, accessibility: 100, fcpMs: 0, lcpMs: 0, tbtMs: 0, cls: 0, failedA11y: [] }
-    : await lighthouseScores();
+    ? { performance: 100, accessibility: 100, fcpMs: 0, lcpMs: 0, tbtMs: 0, cls: 0, failedA11y: [], all: [] }
+    : await lighthouseMedian();
+  const sharedJs = [...login.sizes]
+    .filter(([url, size]) => size.type === 'script' && shell.sizes.has(url))
+    .reduce((n, [, size]) => n + size.gzip, 0);
   console.log('web bench');
   console.log(
     `  /login  JS ${kb(login.jsGzip)} KB gzip (${kb(login.jsRaw)} KB raw), CSS ${kb(login.cssGzip)} KB gzip, ${login.files} files`,
@@ -166,7 +208,11 @@ try {
     `  shell   JS ${kb(shell.jsGzip)} KB gzip (${kb(shell.jsRaw)} KB raw), CSS ${kb(shell.cssGzip)} KB gzip, ${shell.files} files`,
   );
   console.log(
-    `  Lighthouse /login (desktop): performance ${lh.performance}, accessibility ${lh.accessibility} (FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls})`,
+    `  /login first focus fetches JS ${kb(interaction.jsGzip)} KB gzip more (${interaction.files} files: schemas, API client, zod)`,
+  );
+  console.log(`  shell JS already cached by /login: ${kb(sharedJs)} KB gzip`);
+  console.log(
+    `  Lighthouse /login (desktop, median of ${lh.all.length}: ${lh.all.join(', ')}): performance ${lh.performance}, accessibility ${lh.accessibility} (FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls})`,
   );
   if (lh.failedA11y.length) console.log(`  failed accessibility audits: ${lh.failedA11y.join(', ')}`);
   const over = [];

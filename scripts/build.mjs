@@ -102,7 +102,14 @@ async function buildServer() {
 
 function buildWeb() {
   const stamp = stampOf(
-    ['apps/web/src', 'apps/web/index.html', 'apps/web/auth.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
+    [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/auth.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      ...shared,
+    ],
     commit,
   );
   if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')))

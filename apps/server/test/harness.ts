@@ -67,7 +67,7 @@ export async function createEmptyDatabase(): Promise<string> {
  * outbox. Pass `databaseUrl` to run a second server process's worth of app on the same database.
  */
 export async function createTestApp(
-  opts: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string } = {},
+  opts: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; webDist?: string } = {},
 ): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-outbox-'));
@@ -110,7 +110,11 @@ export async function createTestApp(
     jobs,
     gitCommit: () => commit,
   };
-  const app = await buildApp({ services, testHooks: { setGitCommit: (c) => (commit = c) } });
+  const app = await buildApp({
+    services,
+    testHooks: { setGitCommit: (c) => (commit = c) },
+    ...(opts.webDist ? { webDist: opts.webDist } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -38,4 +38,5 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

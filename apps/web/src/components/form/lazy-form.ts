@@ -3,51 +3,59 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
+type SchemaLoader<S extends Schema = Schema> = () => Promise<S>;
+type AnyResolver = Resolver<FieldValues, unknown, FieldValues>;
 
-/**
- * A resolver whose schema (and zod with it) is fetched by the first validation, not with the
- * page. A failed fetch is tried again by the next validation.
- */
-export function lazyZodResolver<S extends Schema>(
-  load: () => Promise<S>,
-): Resolver<z.input<S>, unknown, z.output<S>> {
-  let ready: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
-  return async (values, context, options) => {
-    ready ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(
+const loaded = new Map<SchemaLoader, Promise<AnyResolver>>();
+
+/** The zod resolver for a loader's schema, fetched once; a failed fetch is tried again next time. */
+function loadResolver(load: SchemaLoader): Promise<AnyResolver> {
+  let ready = loaded.get(load);
+  if (!ready) {
+    ready = Promise.all([import('@hookform/resolvers/zod'), load()]).then(
       // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads cannot see through a generic schema
-      ([{ zodResolver }, schema]) => zodResolver(schema as any) as any,
+      ([{ zodResolver }, schema]) => zodResolver(schema as any) as AnyResolver,
     );
-    ready.catch(() => {
-      ready = undefined;
-    });
-    return (await ready)(values, context, options);
-  };
+    loaded.set(load, ready);
+    ready.catch(() => loaded.delete(load));
+  }
+  return ready;
 }
+
+/** Starts fetching a lazy form's schema (on the first focus, say) so its first validation is instant. */
+export function preloadLazyForm(load: SchemaLoader): void {
+  loadResolver(load).catch(() => undefined);
+}
+
+/** A resolver whose schema (and zod with it) is fetched by the first validation, not with the page. */
+export function lazyZodResolver<S extends Schema>(
+  load: SchemaLoader<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  const resolve: AnyResolver = async (values, context, options) =>
+    (await loadResolver(load))(values, context, options);
+  return resolve as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+}
+
+const resolvers = new WeakMap<SchemaLoader, Resolver<never, unknown, never>>();
 
 /**
  * useAppForm for the pages that must load fast (sign-in): the same contract schema and the same
- * behaviour, but the schema arrives with the first blur or submit. `load` must be stable (a
- * module-level function).
+ * behaviour, but the schema arrives with the first validation (blur or submit) or
+ * preloadLazyForm. `load` must be stable (a module-level function).
  */
 export function useLazyAppForm<S extends Schema>(
-  load: () => Promise<S>,
+  load: SchemaLoader<S>,
   defaultValues: DefaultValues<z.input<S>>,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: resolverFor(load),
-    defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
-}
-
-const resolvers = new WeakMap<() => Promise<Schema>, Resolver<never, unknown, never>>();
-
-function resolverFor<S extends Schema>(load: () => Promise<S>): Resolver<z.input<S>, unknown, z.output<S>> {
   let resolver = resolvers.get(load) as Resolver<z.input<S>, unknown, z.output<S>> | undefined;
   if (!resolver) {
     resolver = lazyZodResolver(load);
     resolvers.set(load, resolver as unknown as Resolver<never, unknown, never>);
   }
-  return resolver;
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver,
+    defaultValues,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
 }

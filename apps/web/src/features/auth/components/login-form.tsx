@@ -3,7 +3,7 @@ import type { messages } from '@slat/contracts';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
-import { useLazyAppForm } from '../../../components/form/lazy-form';
+import { preloadLazyForm, useLazyAppForm } from '../../../components/form/lazy-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { useAction } from '../../../lib/use-action';
@@ -39,7 +39,7 @@ export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormPro
   const failure = state.status === 'error' ? loginErrorMessage(state.error) : null;
   return (
     // the first focus fetches what a submit needs, so signing in does not wait for it
-    <Stack gap="md" onFocusCapture={() => void loadAuthCalls()}>
+    <Stack gap="md" onFocusCapture={() => preloadLazyForm(loadCredentialsSchema)}>
       <div>
         <Title order={1} size="h2" ta="center">
           {t('auth.signInTitle')}
