@@ -1,4 +1,4 @@
-import { columnDeals, expect, getWorkflow, signInViaApi, test } from '../../fixtures';
+import { columnDeals, createDealViaApi, expect, getWorkflow, signInViaApi, test } from '../../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -114,6 +114,24 @@ test('create a deal; add an appointment, a note, an attachment and a related dea
 
   // closing goes up one level
   await modal.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page).toHaveURL(/\/workflows\/residential$/);
+});
+
+test('Escape closes an open select inside the deal first, then the deal', async ({ page }) => {
+  const wf = await getWorkflow(page.request, 'residential');
+  const deal = await createDealViaApi(page.request, wf.id, wf.statuses[0]!.id, 'Escape order deal');
+  await page.goto(`/workflows/residential/${deal.id}`);
+  const modal = page.getByRole('dialog', { name: `Deal #${deal.tuid} Escape order deal` });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('combobox', { name: 'Status', exact: true }).click();
+  const options = page.getByRole('listbox');
+  await expect(options).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(options).toBeHidden();
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workflows/residential/${deal.id}$`));
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
   await expect(page).toHaveURL(/\/workflows\/residential$/);
 });
 

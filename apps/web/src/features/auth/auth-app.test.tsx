@@ -3,31 +3,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionExpiredFlag, signedInMarker } from '../../lib/session/session-store';
+import { signedInProfile } from '../../testing/fixtures';
 import { descriptionOf } from '../../testing/render';
 import { AuthApp, authPageFor } from './auth-app';
 import type { AuthHandoff } from './auth-handoff';
 import { readInlineBranding } from './branding';
 
-const profile = {
-  user: {
-    id: 1,
-    first_name: 'Dana',
-    last_name: 'W',
-    email: 'd@x.example',
-    country_code: 'AU',
-    admin_company_id: 1,
-    main_admin_access: false,
-  },
-  company: {
-    id: 1,
-    account_id: 1,
-    country_id: 1,
-    country_code: 'AU',
-    name: 'Harbour',
-    address: '1 Wharf St',
-  },
-  modules: { 'dealer_portal.sales': true },
-};
+const profile = signedInProfile;
 
 type Answer = { status: number; body: unknown };
 /** fetch answering by "METHOD path"; records every call. */

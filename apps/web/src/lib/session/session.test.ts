@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedInProfile } from '../../testing/fixtures';
 import { safeReturnUrl } from './return-url';
 import {
   listenForOptionsFrameExpiry,
@@ -26,26 +27,7 @@ function answerMe(status: number, body: unknown) {
 }
 
 const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: 'You are not signed in.', fields: [] } };
-const profile = {
-  user: {
-    id: 1,
-    first_name: 'Dana',
-    last_name: 'W',
-    email: 'd@x.example',
-    country_code: 'AU',
-    admin_company_id: 1,
-    main_admin_access: false,
-  },
-  company: {
-    id: 1,
-    account_id: 1,
-    country_id: 1,
-    country_code: 'AU',
-    name: 'Harbour',
-    address: '1 Wharf St',
-  },
-  modules: { 'dealer_portal.sales': true },
-};
+const profile = signedInProfile;
 
 beforeEach(() => sessionStore.set({ status: 'unknown', restoreError: false }));
 afterEach(() => {

@@ -28,6 +28,14 @@ import { NotesSection } from './notes-section';
 import { RelatedSection } from './related-section';
 import { Section } from './section';
 
+/** The key went to an open dropdown: a select or autocomplete showing its options, or a menu. */
+export function escapeBelongsToPopup(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('[aria-expanded="true"], [role="menu"], [role="listbox"]') !== null
+  );
+}
+
 /** §2 Deal detail: a sidebar (a block on small screens) and the deal's sections. */
 export function DealModal({
   workflow,
@@ -44,16 +52,18 @@ export function DealModal({
   const query = useQuery(dealQueryOptions(dealId));
   const deal = query.data;
   useDocumentTitle(deal ? `#${deal.tuid} ${deal.name}` : t('pages.deal'));
-  // Escape in a dialog opened from this one (an editor, its unsaved-changes question) bubbles
-  // through React to this modal: only close when no other dialog is open over it.
+  // Escape closes this modal unless it belongs to something over it: a dialog opened from this
+  // one (an editor, its unsaved-changes question) or an open dropdown (a select's options, a
+  // menu). Read in the capture phase, before those handle the key and close themselves.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      if (escapeBelongsToPopup(event.target)) return;
       if (document.querySelectorAll('.mantine-Modal-content').length > 1) return;
       onClose();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [onClose]);
   return (
     <Modal
