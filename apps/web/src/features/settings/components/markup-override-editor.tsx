@@ -1,29 +1,16 @@
 import '../strings';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MarkupOverride } from '@slat/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { RadioGroupField } from '../../../components/form/choice-fields';
 import { useField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
-import { NumberField } from '../../../components/form/number-field';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { requiredNumber } from '../../../lib/forms/number';
@@ -34,6 +21,7 @@ import {
   useMarkupOverrideOptions,
   useSaveMarkupOverride,
 } from '../api/markup-overrides';
+import { AdjustmentFields } from './adjustment-fields';
 import { showSaveError } from './save-errors';
 import { QueryView } from './settings-page';
 
@@ -252,56 +240,28 @@ function OverrideFormView({
   return (
     <AppForm form={form} onSubmit={onSubmit} aria-label={t('settings.overrides.title')}>
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <RadioGroupField
           name="overrideType"
-          render={({ field }) => (
-            <Radio.Group
-              name={field.name}
-              label={t('settings.overrides.type')}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                form.setValue('selectedId', null);
-                form.clearErrors('selectedId');
-              }}
-            >
-              <Group gap="lg" mt={6}>
-                <Radio value="CATEGORY" label={t('settings.overrides.category')} />
-                <Radio value="PRODUCT" label={t('settings.overrides.product')} />
-              </Group>
-            </Radio.Group>
-          )}
+          label={t('settings.overrides.type')}
+          options={[
+            { value: 'CATEGORY', label: t('settings.overrides.category') },
+            { value: 'PRODUCT', label: t('settings.overrides.product') },
+          ]}
+          onValueChange={() => {
+            form.setValue('selectedId', null);
+            form.clearErrors('selectedId');
+          }}
         />
         <TargetPicker
           key={overrideType}
           kind={overrideType}
           initialLabel={initial.overrideType === overrideType ? initialLabel : null}
         />
-        <Controller
-          control={form.control}
-          name="adjustmentType"
-          render={({ field }) => (
-            <NativeSelect
-              ref={field.ref}
-              name={field.name}
-              label={t('settings.overrides.adjustmentType')}
-              value={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.value)}
-              data={[
-                { value: 'PERCENT_MARK_UP', label: t('settings.quotes.markUp') },
-                { value: 'PERCENT_MARGIN', label: t('settings.quotes.margin') },
-              ]}
-            />
-          )}
-        />
-        <NumberField
-          name="adjustmentValue"
-          label={t('settings.overrides.amount')}
-          min={0}
-          max={10000}
-          decimalScale={2}
-          suffix="%"
+        <AdjustmentFields
+          typeName="adjustmentType"
+          valueName="adjustmentValue"
+          typeLabel={t('settings.overrides.adjustmentType')}
+          valueLabel={t('settings.overrides.amount')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

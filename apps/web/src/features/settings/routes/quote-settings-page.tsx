@@ -1,20 +1,10 @@
 import '../strings';
-import {
-  Button,
-  FileButton,
-  Group,
-  Image,
-  NativeSelect,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DealerSettings } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RadioGroupField } from '../../../components/form/choice-fields';
 import { AppForm } from '../../../components/form/form';
 import { NumberField } from '../../../components/form/number-field';
 import { TextareaField } from '../../../components/form/textarea-field';
@@ -26,6 +16,7 @@ import {
   useSaveDealerSettings,
   useUploadCompanyLogo,
 } from '../api/account-settings';
+import { AdjustmentFields } from '../components/adjustment-fields';
 import { MarkupOverrideEditor } from '../components/markup-override-editor';
 import { quoteSettingsRequest, quoteSettingsSchema, quoteSettingsValues } from '../components/quote-pricing';
 import { showSaveError } from '../components/save-errors';
@@ -98,48 +89,20 @@ function QuotePricingForm({ settings, withTaxRate }: { settings: DealerSettings;
               />
             )}
           </SimpleGrid>
-          <Controller
-            control={form.control}
+          <RadioGroupField
             name="quotePricingTaxMode"
-            render={({ field }) => (
-              <Radio.Group
-                name={field.name}
-                label={t('settings.quotes.taxMode')}
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-              >
-                <Group gap="lg" mt={6}>
-                  <Radio value="INCLUSIVE" label={t('settings.quotes.taxInclusive')} />
-                  <Radio value="EXCLUSIVE" label={t('settings.quotes.taxExclusive')} />
-                </Group>
-              </Radio.Group>
-            )}
+            label={t('settings.quotes.taxMode')}
+            options={[
+              { value: 'INCLUSIVE', label: t('settings.quotes.taxInclusive') },
+              { value: 'EXCLUSIVE', label: t('settings.quotes.taxExclusive') },
+            ]}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={form.control}
-              name="accountAdjustmentType"
-              render={({ field }) => (
-                <NativeSelect
-                  ref={field.ref}
-                  name={field.name}
-                  label={t('settings.quotes.adjustmentType')}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.value)}
-                  data={[
-                    { value: 'PERCENT_MARK_UP', label: t('settings.quotes.markUp') },
-                    { value: 'PERCENT_MARGIN', label: t('settings.quotes.margin') },
-                  ]}
-                />
-              )}
-            />
-            <NumberField
-              name="accountAdjustmentValue"
-              label={t('settings.quotes.adjustmentValue')}
-              min={0}
-              max={10000}
-              decimalScale={2}
-              suffix="%"
+            <AdjustmentFields
+              typeName="accountAdjustmentType"
+              valueName="accountAdjustmentValue"
+              typeLabel={t('settings.quotes.adjustmentType')}
+              valueLabel={t('settings.quotes.adjustmentValue')}
             />
           </SimpleGrid>
         </SettingsSectionCard>
