@@ -14,10 +14,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { DealDetail, DealEvent } from '@slat/contracts';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { ApiError } from '../../../lib/api/errors';
 import { formatDate, formatTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
@@ -36,7 +37,7 @@ import {
   valuesFromEvent,
 } from './appointment-logic';
 import { Section } from './section';
-import { EditorModal } from './unsaved-changes';
+import { RecordEditorModal } from './unsaved-changes';
 
 export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -89,45 +90,33 @@ export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; read
                   </Text>
                 )}
               </Stack>
-              <Group gap={2} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  disabled={readOnly}
-                  aria-label={t('deals.appointments.editAppointment', { title: event.title })}
-                  onClick={() => setEditing(event)}
-                >
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  disabled={readOnly}
-                  aria-label={t('deals.appointments.deleteAppointment', { title: event.title })}
-                  onClick={() => remove.mutate(event.id)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
+              <EditDeleteActions
+                editLabel={t('deals.appointments.editAppointment', { title: event.title })}
+                deleteLabel={t('deals.appointments.deleteAppointment', { title: event.title })}
+                disabled={readOnly}
+                onEdit={() => setEditing(event)}
+                onDelete={() => remove.mutate(event.id)}
+              />
             </Group>
           </Paper>
         ))}
       </Stack>
-      <EditorModal
-        opened={editing !== null}
+      <RecordEditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('deals.appointments.addTitle') : t('deals.appointments.editTitle')}
+        addTitle={t('deals.appointments.addTitle')}
+        editTitle={t('deals.appointments.editTitle')}
       >
-        {({ setDirty, requestClose }) => (
+        {({ record, setDirty, onCancel, onDone }) => (
           <AppointmentForm
             deal={deal}
-            event={editing === 'new' ? null : editing}
+            event={record}
             setDirty={setDirty}
-            onCancel={requestClose}
-            onDone={() => setEditing(null)}
+            onCancel={onCancel}
+            onDone={onDone}
           />
         )}
-      </EditorModal>
+      </RecordEditorModal>
       <CalendarFeedModal opened={feedOpen} onClose={() => setFeedOpen(false)} />
     </Section>
   );

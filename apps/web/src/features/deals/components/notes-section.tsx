@@ -1,17 +1,17 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { createDealNote, type DealNote } from '@slat/contracts';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/form/form';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { formatDateTime } from '../../../lib/format';
 import { notifyDealError } from '../api/deals';
 import { notesQueryOptions, useDeleteNote, useSaveNote } from '../api/records';
 import { Section } from './section';
-import { EditorModal, useReportDirty } from './unsaved-changes';
+import { RecordEditorModal, useReportDirty } from './unsaved-changes';
 
 export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -39,26 +39,13 @@ export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: b
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', minWidth: 0 }}>
                 {note.content}
               </Text>
-              <Group gap={2} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  disabled={readOnly}
-                  aria-label={t('deals.notes.editNote')}
-                  onClick={() => setEditing(note)}
-                >
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  disabled={readOnly}
-                  aria-label={t('deals.notes.deleteNote')}
-                  onClick={() => remove.mutate(note.id)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
+              <EditDeleteActions
+                editLabel={t('deals.notes.editNote')}
+                deleteLabel={t('deals.notes.deleteNote')}
+                disabled={readOnly}
+                onEdit={() => setEditing(note)}
+                onDelete={() => remove.mutate(note.id)}
+              />
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
               {t('deals.notes.byOn', {
@@ -70,21 +57,16 @@ export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: b
           </Paper>
         ))}
       </Stack>
-      <EditorModal
-        opened={editing !== null}
+      <RecordEditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('deals.notes.addTitle') : t('deals.notes.editTitle')}
+        addTitle={t('deals.notes.addTitle')}
+        editTitle={t('deals.notes.editTitle')}
       >
-        {({ setDirty, requestClose }) => (
-          <NoteForm
-            dealId={dealId}
-            note={editing === 'new' ? null : editing}
-            setDirty={setDirty}
-            onCancel={requestClose}
-            onDone={() => setEditing(null)}
-          />
+        {({ record, setDirty, onCancel, onDone }) => (
+          <NoteForm dealId={dealId} note={record} setDirty={setDirty} onCancel={onCancel} onDone={onDone} />
         )}
-      </EditorModal>
+      </RecordEditorModal>
     </Section>
   );
 }

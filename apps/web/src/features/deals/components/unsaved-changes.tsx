@@ -88,3 +88,41 @@ export function EditorModal({
 export function useReportDirty(dirty: boolean, setDirty: (dirty: boolean) => void) {
   useEffect(() => setDirty(dirty), [dirty, setDirty]);
 }
+
+type RecordFormApi<R> = {
+  /** null when adding. */
+  record: R | null;
+  setDirty: (dirty: boolean) => void;
+  /** Cancel: asks first when there are changes. */
+  onCancel: () => void;
+  /** Saved: closes without asking. */
+  onDone: () => void;
+};
+
+/** The add/edit editor of a list of records: 'new' adds, a record edits, null is closed. */
+export function RecordEditorModal<R>({
+  editing,
+  onClose,
+  addTitle,
+  editTitle,
+  children,
+}: {
+  editing: R | 'new' | null;
+  onClose: () => void;
+  addTitle: string;
+  editTitle: string;
+  children: (api: RecordFormApi<R>) => ReactNode;
+}) {
+  return (
+    <EditorModal opened={editing !== null} onClose={onClose} title={editing === 'new' ? addTitle : editTitle}>
+      {({ setDirty, requestClose }) =>
+        children({
+          record: editing === 'new' ? null : editing,
+          setDirty,
+          onCancel: requestClose,
+          onDone: onClose,
+        })
+      }
+    </EditorModal>
+  );
+}

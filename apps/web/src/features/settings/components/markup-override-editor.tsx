@@ -1,8 +1,7 @@
 import '../strings';
-import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MarkupOverride } from '@slat/contracts';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -12,6 +11,7 @@ import { RadioGroupField } from '../../../components/form/choice-fields';
 import { useField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { requiredNumber } from '../../../lib/forms/number';
 import { notifySuccess } from '../../../lib/notify';
@@ -122,34 +122,25 @@ export function MarkupOverrideEditor() {
                       <Table.Td>{targetName(o)}</Table.Td>
                       <Table.Td>{adjustment(o)}</Table.Td>
                       <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('settings.overrides.editLabel', { name: targetName(o) })}
-                            onClick={() =>
-                              setEditing({
-                                label: targetName(o),
-                                values: {
-                                  id: o.id,
-                                  overrideType: o.overrideType,
-                                  selectedId: o.selectedId,
-                                  adjustmentType: o.adjustmentType,
-                                  adjustmentValue: Number(o.adjustmentValue),
-                                },
-                              })
-                            }
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={t('settings.overrides.deleteLabel', { name: targetName(o) })}
-                            onClick={() => setDeleting(o)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Group>
+                        <EditDeleteActions
+                          justify="flex-end"
+                          iconSize={18}
+                          editLabel={t('settings.overrides.editLabel', { name: targetName(o) })}
+                          deleteLabel={t('settings.overrides.deleteLabel', { name: targetName(o) })}
+                          onEdit={() =>
+                            setEditing({
+                              label: targetName(o),
+                              values: {
+                                id: o.id,
+                                overrideType: o.overrideType,
+                                selectedId: o.selectedId,
+                                adjustmentType: o.adjustmentType,
+                                adjustmentValue: Number(o.adjustmentValue),
+                              },
+                            })
+                          }
+                          onDelete={() => setDeleting(o)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
