@@ -72,6 +72,21 @@ function buildQuery(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** The error for a failed answer: the server's error body when it has the contract's shape. */
+export function apiErrorFrom(label: string, status: number, payload: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  return parsed.success
+    ? new ApiError(label, status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+    : new ApiError(label, status, 'UNKNOWN', `${label} failed with status ${status}`);
+}
+
+/** A 2xx answer checked against its contract schema; a mismatch names the endpoint and field path. */
+export function parseResponse<T>(label: string, schema: z.ZodType<T>, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
+  return parsed.data;
+}
+
 type RawRequest = {
   method: string;
   url: string;
@@ -104,24 +119,13 @@ export async function requestJson<T>(
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    const error = parsed.success
-      ? new ApiError(
-          label,
-          response.status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.fields,
-        )
-      : new ApiError(label, response.status, 'UNKNOWN', `${label} failed with status ${response.status}`);
+    const error = apiErrorFrom(label, response.status, payload);
     if ((response.status === 401 || response.status === 419) && options.sessionExpiry !== false) {
       onSessionError(error);
     }
     throw error;
   }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
-  return parsed.data;
+  return parseResponse(label, schema, payload);
 }
 
 /** Calls one contract endpoint; state-changing calls carry the CSRF token header. */

@@ -1,7 +1,7 @@
-import { apiErrorSchema, CSRF_HEADER, type Endpoint } from '@slat/contracts';
+import { CSRF_HEADER, type Endpoint } from '@slat/contracts';
 import type { z } from 'zod';
-import { API_BASE, getCsrfToken, signalSessionError } from './client';
-import { ApiError, NetworkError, ResponseSchemaError } from './errors';
+import { API_BASE, apiErrorFrom, getCsrfToken, parseResponse, signalSessionError } from './client';
+import { NetworkError } from './errors';
 
 /**
  * Sends one file as multipart field `file` to a contract endpoint (with the CSRF header) and
@@ -29,22 +29,11 @@ export async function uploadFile<E extends Endpoint>(
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    const error = parsed.success
-      ? new ApiError(
-          label,
-          response.status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.fields,
-        )
-      : new ApiError(label, response.status, 'UNKNOWN', `${label} failed with status ${response.status}`);
+    const error = apiErrorFrom(label, response.status, payload);
     signalSessionError(error);
     throw error;
   }
-  const parsed = (endpoint.response as z.ZodType<z.output<E['response']>>).safeParse(payload);
-  if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
-  return parsed.data;
+  return parseResponse(label, endpoint.response as z.ZodType<z.output<E['response']>>, payload);
 }
 
 /**
@@ -83,21 +72,10 @@ export async function uploadFormWithProgress<E extends Endpoint>(
     xhr.send(form);
   });
   if (status < 200 || status >= 300) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    const error = parsed.success
-      ? new ApiError(
-          label,
-          status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.fields,
-        )
-      : new ApiError(label, status, 'UNKNOWN', `${label} failed with status ${status}`);
+    const error = apiErrorFrom(label, status, payload);
     signalSessionError(error);
     throw error;
   }
   onProgress(1);
-  const parsed = (endpoint.response as z.ZodType<z.output<E['response']>>).safeParse(payload);
-  if (!parsed.success) throw new ResponseSchemaError(label, parsed.error.issues);
-  return parsed.data;
+  return parseResponse(label, endpoint.response as z.ZodType<z.output<E['response']>>, payload);
 }

@@ -1,4 +1,4 @@
-import { Box, Center, Image, Paper, Stack } from '@mantine/core';
+import { Box, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SlatLogo } from '../../../components/ui/slat-logo';
 import { useBranding } from '../branding';
@@ -31,5 +31,19 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Paper>
       </Center>
     </Box>
+  );
+}
+
+/** The page's heading and the line under it. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <div>
+      <Title order={1} size="h2" ta="center">
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm" ta="center" mt={4}>
+        {subtitle}
+      </Text>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
@@ -6,6 +6,7 @@ import { useLazyAppForm } from '../../../components/form/lazy-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { useAction } from '../../../lib/use-action';
 import { loadAuthCalls, loadForgotEmailSchema, reportLater } from '../api/load-auth-calls';
+import { AuthHeading } from './auth-layout';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
@@ -17,14 +18,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const submit = (values: { email: string }) => run(values).catch((error: unknown) => reportLater(error));
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2" ta="center">
-          {t('auth.forgotTitle')}
-        </Title>
-        <Text c="dimmed" size="sm" ta="center" mt={4}>
-          {t('auth.forgotSubtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} />
       {state.status === 'success' && (
         <StatusAlert kind="success" title={t('messages.resetEmailSentTitle')}>
           {t('messages.resetEmailSent')}

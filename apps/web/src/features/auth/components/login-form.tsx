@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import type { messages } from '@slat/contracts';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form/fields';
@@ -8,6 +8,7 @@ import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { useAction } from '../../../lib/use-action';
 import { loadAuthCalls, loadCredentialsSchema, reportLater } from '../api/load-auth-calls';
+import { AuthHeading } from './auth-layout';
 
 export type LoginNotice = 'sessionExpired' | 'restoreError' | null;
 
@@ -40,14 +41,7 @@ export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormPro
   return (
     // the first focus fetches what a submit needs, so signing in does not wait for it
     <Stack gap="md" onFocusCapture={() => preloadLazyForm(loadCredentialsSchema)}>
-      <div>
-        <Title order={1} size="h2" ta="center">
-          {t('auth.signInTitle')}
-        </Title>
-        <Text c="dimmed" size="sm" ta="center" mt={4}>
-          {t('auth.signInSubtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} />
       {notice === 'sessionExpired' && !failure && (
         <StatusAlert kind="warning">{t('messages.sessionExpired')}</StatusAlert>
       )}

@@ -1,4 +1,4 @@
-import { Button, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Progress, Stack, Text } from '@mantine/core';
 import { newPasswordSchema } from '@slat/contracts';
 import { passwordStrength } from '@slat/domain';
 import type { Control } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ResetForm, resetFormSchema, setNewPassword } from '../api/auth-calls';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthHeading, AuthLayout } from '../components/auth-layout';
 
 const strengthColors = ['red', 'orange', 'yellow', 'lime', 'teal'] as const;
 
@@ -57,14 +57,7 @@ export function ResetPasswordPage({ token, onDone }: ResetPasswordPageProps) {
   return (
     <AuthLayout>
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2" ta="center">
-            {t('reset.title')}
-          </Title>
-          <Text c="dimmed" size="sm" ta="center" mt={4}>
-            {t('reset.subtitle')}
-          </Text>
-        </div>
+        <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
         {state.status === 'error' && (
           <StatusAlert kind="error" title={t('messages.resetFailedTitle')}>
             {t('messages.resetFailed')}
