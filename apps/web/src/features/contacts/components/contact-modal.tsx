@@ -38,7 +38,7 @@ export function ContactModal({ contactId, onClose }: { contactId: string; onClos
         <StatusAlert kind="error" title={missing ? t('contacts.notFound') : t('contacts.loadFailed')}>
           {!missing && (
             <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('lists.retry')}
+              {t('app.retry')}
             </Button>
           )}
         </StatusAlert>

@@ -1,12 +1,13 @@
 import '../strings';
 // the deal over a contact is the deals feature's own modal, with its strings
 import '../../deals/strings';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ContactSummary } from '@slat/contracts';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { StatusAlert } from '../../../components/ui/status-alert';
+import { QueryView } from '../../../components/ui/query-view';
 import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
 import { API_BASE } from '../../../lib/api/client';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
@@ -107,23 +108,38 @@ function ContactList({
       offset: pageOffset(params.page, pageSize),
     }),
   );
-  if (query.isError && !query.data)
-    return (
-      <StatusAlert kind="error" title={t('lists.loadFailed')}>
-        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
-          {t('lists.retry')}
-        </Button>
-      </StatusAlert>
-    );
-  if (!query.data)
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-      </Stack>
-    );
-  const { total, data } = query.data;
+  return (
+    <QueryView query={query} failedTitle={t('lists.loadFailed')}>
+      {({ total, data }) => (
+        <ContactTable
+          params={params}
+          onChange={onChange}
+          total={total}
+          data={data}
+          pageSize={pageSize}
+          busy={query.isFetching}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+function ContactTable({
+  params,
+  onChange,
+  total,
+  data,
+  pageSize,
+  busy,
+}: {
+  params: ContactListParams;
+  onChange: (next: Partial<ContactListParams>) => void;
+  total: number;
+  data: ContactSummary[];
+  pageSize: number;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
   const pages = pageCount(total, pageSize);
   const page = clampPage(params.page, total, pageSize);
   const sortable = (column: ContactColumn, label: string) => (
@@ -135,7 +151,7 @@ function ContactList({
   );
   const linkSearch = contactListSearch(params);
   return (
-    <Stack gap="sm" aria-busy={query.isFetching}>
+    <Stack gap="sm" aria-busy={busy}>
       <ListPager total={total} page={page} pages={pages} onPage={(to) => onChange({ page: to })} />
       <Table.ScrollContainer minWidth={520}>
         <Table aria-label={t('contacts.table')} highlightOnHover striped verticalSpacing="xs">

@@ -91,7 +91,7 @@ export function DocumentsPage() {
       {documents.isError && !documents.data ? (
         <StatusAlert kind="error" title={t('lists.loadFailed')}>
           <Button mt="xs" size="xs" variant="default" onClick={() => void documents.refetch()}>
-            {t('lists.retry')}
+            {t('app.retry')}
           </Button>
         </StatusAlert>
       ) : !documents.data || suppliers.isPending ? (

@@ -7,7 +7,6 @@ import {
   Loader,
   Modal,
   MultiSelect,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { notifySuccess } from '../../../lib/notify';
@@ -123,72 +123,61 @@ function PersonnelTable({ filters }: { filters: PersonnelFilters }) {
     () => (query.data ? filterPersonnel(query.data, filters) : []),
     [query.data, filters],
   );
-  if (query.isError && !query.data)
-    return (
-      <StatusAlert kind="error" title={t('lists.loadFailed')}>
-        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
-          {t('lists.retry')}
-        </Button>
-      </StatusAlert>
-    );
-  if (!query.data)
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-      </Stack>
-    );
   const search = personnelFiltersSearch(filters);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={t('personnel.table')} highlightOnHover striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('personnel.name')}</Table.Th>
-            <Table.Th>{t('personnel.email')}</Table.Th>
-            <Table.Th>{t('personnel.labels')}</Table.Th>
-            <Table.Th>{t('personnel.notes')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" py="md">
-                  {t('personnel.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {people.map((person) => (
-            <Table.Tr key={person.id}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap" miw={160}>
-                  <PersonBadge person={person} size="sm" />
-                  <Anchor
-                    component={Link}
-                    to={`/personnel/${person.id}`}
-                    search={() => search as never}
-                    fw={600}
-                  >
-                    {person.name}
-                  </Anchor>
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.email}</Table.Td>
-              <Table.Td>
-                <LabelBadges labels={person.labels} />
-              </Table.Td>
-              <Table.Td miw={180}>
-                <Text size="sm" lineClamp={2}>
-                  {person.notes}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <QueryView query={query} failedTitle={t('lists.loadFailed')} skeletonRows={2}>
+      {() => (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={t('personnel.table')} highlightOnHover striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('personnel.name')}</Table.Th>
+                <Table.Th>{t('personnel.email')}</Table.Th>
+                <Table.Th>{t('personnel.labels')}</Table.Th>
+                <Table.Th>{t('personnel.notes')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {people.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {t('personnel.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {people.map((person) => (
+                <Table.Tr key={person.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap" miw={160}>
+                      <PersonBadge person={person} size="sm" />
+                      <Anchor
+                        component={Link}
+                        to={`/personnel/${person.id}`}
+                        search={() => search as never}
+                        fw={600}
+                      >
+                        {person.name}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.email}</Table.Td>
+                  <Table.Td>
+                    <LabelBadges labels={person.labels} />
+                  </Table.Td>
+                  <Table.Td miw={180}>
+                    <Text size="sm" lineClamp={2}>
+                      {person.notes}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryView>
   );
 }
 

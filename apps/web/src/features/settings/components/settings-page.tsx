@@ -1,9 +1,9 @@
 import '../strings';
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusAlert } from '../../../components/ui/status-alert';
+import { QueryView as SharedQueryView } from '../../../components/ui/query-view';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type SettingsSection, sectionTitleKey } from './settings-sections';
 
@@ -38,30 +38,19 @@ export function SettingsPage({
   );
 }
 
-/** Loading skeleton, then the error with a retry, then the content with the data. */
+/** The shared QueryView with the settings failure text. */
 export function QueryView<T>({
   query,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError'> & { refetch: () => unknown };
+  query: Pick<UseQueryResult<T>, 'data' | 'isError'> & { refetch: () => unknown };
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError)
-    return (
-      <StatusAlert kind="error" title={t('settings.loadFailed')}>
-        <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
-          {t('settings.retry')}
-        </Button>
-      </StatusAlert>
-    );
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
-      <Skeleton h={36} />
-      <Skeleton h={36} />
-      <Skeleton h={36} />
-    </Stack>
+    <SharedQueryView query={query} failedTitle={t('settings.loadFailed')}>
+      {children}
+    </SharedQueryView>
   );
 }
 

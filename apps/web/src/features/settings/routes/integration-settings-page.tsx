@@ -58,7 +58,7 @@ function CalendarAccountCard() {
         {state === 'error' && (
           <StatusAlert kind="error" title={t('settings.integrations.loadError')}>
             <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('settings.retry')}
+              {t('app.retry')}
             </Button>
           </StatusAlert>
         )}

@@ -23,7 +23,6 @@ export const dealsEn = {
     noDescription: 'No description',
     loadFailed: 'The deals could not be loaded.',
     dealLoadFailed: 'This deal could not be loaded.',
-    retry: 'Try again',
     view: 'View',
     kanban: 'Kanban',
     table: 'Table',

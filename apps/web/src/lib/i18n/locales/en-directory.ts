@@ -15,7 +15,6 @@ export const directoryEn = {
     last: 'Last page',
     search: 'Search',
     loadFailed: 'This list could not be loaded.',
-    retry: 'Try again',
     close: 'Close',
     sortBy: 'Sort by {{column}}',
     sortedAscending: 'sorted ascending',

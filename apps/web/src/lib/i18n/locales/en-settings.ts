@@ -8,7 +8,6 @@ export const settingsEn = {
     delete: 'Delete',
     edit: 'Edit',
     loadFailed: 'Settings could not be loaded.',
-    retry: 'Try again',
     general: {
       intro: 'Your company details appear on quotes, orders and emails.',
       companyName: 'Company name',

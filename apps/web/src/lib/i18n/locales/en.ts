@@ -9,6 +9,7 @@ export const en = {
     name: 'Slat',
     tagline: 'Quoting, selling and ordering made-to-measure window coverings',
     loading: 'Loading…',
+    retry: 'Try again',
   },
   /** Every spec text the server or the contracts may produce; see translateMessage(). */
   messages: { ...messages },

@@ -14,6 +14,7 @@ export const pl: DeepPartial<EnglishResources> = {
     name: 'Slat',
     tagline: 'Wyceny, sprzedaż i zamówienia osłon okiennych na wymiar',
     loading: 'Ładowanie…',
+    retry: 'Spróbuj ponownie',
   },
   messages: {
     loginFailed:
