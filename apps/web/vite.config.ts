@@ -28,6 +28,13 @@ function authPagesInDev(): Plugin {
  */
 const signInBuild = process.env.SLAT_WEB_ENTRY === 'auth';
 
+/** React alone, the same bytes in both builds: the SPA finds it cached after signing in. */
+const REACT_GROUP = {
+  name: 'react',
+  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  priority: 1,
+};
+
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-transition-group|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/;
 
@@ -43,12 +50,14 @@ export default defineConfig({
     manifest: signInBuild ? '.vite/auth-manifest.json' : true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: signInBuild
-      ? { input: { auth: 'auth.html' } }
+      ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
       : {
           input: { index: 'index.html' },
           // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
           // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
-          output: { codeSplitting: { groups: [{ name: 'ui', test: UI_LIBRARIES }] } },
+          output: {
+            codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+          },
         },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
