@@ -26,6 +26,7 @@ import {
   users,
 } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/app-error';
+import { sentFields } from '../../lib/partial-update';
 import { readUpload } from '../../lib/uploads';
 import { route } from '../../plugins/api';
 import type { Services } from '../../services';
@@ -70,12 +71,12 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
       .set({
         name: body.company_name,
         email: body.email,
-        ...(body.address !== undefined ? { address: body.address?.trim() ? body.address.trim() : null } : {}),
-        ...(body.account_email !== undefined ? { accountEmail: body.account_email } : {}),
-        ...(body.order_confirmation_email !== undefined
-          ? { orderConfirmationEmail: body.order_confirmation_email }
-          : {}),
-        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...sentFields({
+          address: body.address === undefined ? undefined : body.address?.trim() || null,
+          accountEmail: body.account_email,
+          orderConfirmationEmail: body.order_confirmation_email,
+          phone: body.phone,
+        }),
       })
       .where(eq(companies.accountId, s.accountId));
     services.profiles.forget(s.userId);
@@ -102,26 +103,18 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     if (type === 'PERCENT_MARGIN' && Number(value) >= 100) {
       throw fieldError('accountAdjustmentValue', 'A margin must be less than 100%');
     }
-    const changes = {
-      ...(body.companyLogoDocumentId !== undefined ? { companyLogoFileId: body.companyLogoDocumentId } : {}),
-      ...(body.companyDeliveryAddress !== undefined
-        ? { companyDeliveryAddress: body.companyDeliveryAddress }
-        : {}),
-      ...(body.defaultShippingInstructions !== undefined
-        ? { defaultShippingInstructions: body.defaultShippingInstructions }
-        : {}),
-      ...(body.companyDetails !== undefined ? { companyDetails: body.companyDetails } : {}),
-      ...(body.bindingText !== undefined ? { bindingText: body.bindingText } : {}),
-      ...(body.depositPercentage !== undefined ? { depositPercentage: body.depositPercentage } : {}),
-      ...(body.taxRatePercentage !== undefined ? { taxRatePercentage: body.taxRatePercentage } : {}),
-      ...(body.accountAdjustmentType !== undefined
-        ? { accountAdjustmentType: body.accountAdjustmentType }
-        : {}),
-      ...(body.accountAdjustmentValue !== undefined
-        ? { accountAdjustmentValue: body.accountAdjustmentValue }
-        : {}),
-      ...(body.quotePricingTaxMode !== undefined ? { quotePricingTaxMode: body.quotePricingTaxMode } : {}),
-    };
+    const changes = sentFields({
+      companyLogoFileId: body.companyLogoDocumentId,
+      companyDeliveryAddress: body.companyDeliveryAddress,
+      defaultShippingInstructions: body.defaultShippingInstructions,
+      companyDetails: body.companyDetails,
+      bindingText: body.bindingText,
+      depositPercentage: body.depositPercentage,
+      taxRatePercentage: body.taxRatePercentage,
+      accountAdjustmentType: body.accountAdjustmentType,
+      accountAdjustmentValue: body.accountAdjustmentValue,
+      quotePricingTaxMode: body.quotePricingTaxMode,
+    });
     if (Object.keys(changes).length) {
       await services.db.update(dealerSettings).set(changes).where(eq(dealerSettings.accountId, s.accountId));
     }

@@ -2,6 +2,7 @@ import { editUser } from '@slat/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
+import { sentFields } from '../../lib/partial-update';
 import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { loadProfile } from '../auth/auth.service';
@@ -9,11 +10,7 @@ import { loadProfile } from '../auth/auth.service';
 export function userRoutes(app: FastifyInstance, services: Services): void {
   route(app, editUser, async ({ body, session }) => {
     const s = session();
-    const changes = {
-      ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
-      ...(body.last_name !== undefined ? { lastName: body.last_name } : {}),
-      ...(body.email !== undefined ? { email: body.email } : {}),
-    };
+    const changes = sentFields({ firstName: body.first_name, lastName: body.last_name, email: body.email });
     if (Object.keys(changes).length > 0) {
       await services.db
         .update(users)
