@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { AuthApp } from './features/auth/auth-app';
 import { takeAuthHandoff } from './features/auth/auth-handoff';
 import { initI18n } from './lib/i18n/i18n';
+import { reloadOnStaleBuild } from './lib/stale-build';
 
 /** Sentry only when a DSN is configured (build or runtime setting); then monitoring loads. */
 function sentryConfigured(): boolean {
@@ -27,6 +28,7 @@ function sentryConfigured(): boolean {
 async function start() {
   const root = document.getElementById('root');
   if (!root) return;
+  reloadOnStaleBuild();
   if (sentryConfigured()) void import('./lib/monitoring').then((m) => m.initMonitoring());
   const handoff = takeAuthHandoff();
   await initI18n();

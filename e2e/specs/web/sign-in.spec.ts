@@ -83,3 +83,18 @@ test('signing out shows "Logging out, please wait..." until the server answers',
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fdashboard$/);
 });
+
+test('a chunk of a replaced build that fails to load reloads the sign-in page, which then works', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // what a deployment does to an open page: the chunks it has not fetched yet are gone
+  await page.route('**/assets/auth-calls-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  const reloaded = page.waitForEvent('load');
+  await page.getByLabel('Username').focus();
+  await reloaded;
+  await page.unroute('**/assets/auth-calls-*.js');
+  await signInWithForm(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -23,10 +23,12 @@ describe('lazy form schemas', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('a failed fetch is tried again by the next validation', async () => {
+  it('a failed fetch stops that submit (no values, a root error) and is tried again by the next', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(schema);
     const resolve = lazyZodResolver(load);
-    await expect(resolve({ name: '' }, undefined, options)).rejects.toThrow('offline');
+    const failed = await resolve({ name: 'Dana' }, undefined, options);
+    expect(failed.values).toEqual({});
+    expect(failed.errors.root?.type).toBe('unavailable');
     expect((await resolve({ name: '' }, undefined, options)).errors.name?.message).toBe('Name is required');
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -1,6 +1,8 @@
 import type { DefaultValues, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { i18n } from '../../lib/i18n/i18n';
+import { notifyError } from '../../lib/notify';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 type SchemaLoader<S extends Schema = Schema> = () => Promise<S>;
@@ -27,12 +29,24 @@ export function preloadLazyForm(load: SchemaLoader): void {
   loadResolver(load).catch(() => undefined);
 }
 
-/** A resolver whose schema (and zod with it) is fetched by the first validation, not with the page. */
+/**
+ * A resolver whose schema (and zod with it) is fetched by the first validation, not with the page.
+ * When it cannot be fetched (offline), the submit stops with the §8 generic toast and the next
+ * one tries again.
+ */
 export function lazyZodResolver<S extends Schema>(
   load: SchemaLoader<S>,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  const resolve: AnyResolver = async (values, context, options) =>
-    (await loadResolver(load))(values, context, options);
+  const resolve: AnyResolver = async (values, context, options) => {
+    let resolver: AnyResolver;
+    try {
+      resolver = await loadResolver(load);
+    } catch {
+      notifyError(i18n.t('errors.genericTitle'), i18n.t('errors.genericMessage'));
+      return { values: {}, errors: { root: { type: 'unavailable', message: '' } } };
+    }
+    return resolver(values, context, options);
+  };
   return resolve as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
 }
 
