@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toastsWanted } from '../../lib/notify';
 
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  import('./notifications-container').then((m) => ({ default: m.Notifications })),
 );
 
 /** Mantine's toast container, loaded with the first toast (lib/notify.ts); the store keeps it meanwhile. */

@@ -1,3 +1,7 @@
+// The sign-in page loads only the styles it uses; this dialog brings its own (the SPA has them).
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { newPasswordSchema } from '@slat/contracts';
 import { passwordStrength } from '@slat/domain';
