@@ -135,6 +135,36 @@ test('Escape closes an open select inside the deal first, then the deal', async 
   await expect(page).toHaveURL(/\/workflows\/residential$/);
 });
 
+test('a deal can be related to one in another workflow, and the link opens it there', async ({ page }) => {
+  const residential = await getWorkflow(page.request, 'residential');
+  const commercial = await getWorkflow(page.request, 'commercial');
+  const home = await createDealViaApi(
+    page.request,
+    residential.id,
+    residential.statuses[0]!.id,
+    'Moreau home',
+  );
+  const office = await createDealViaApi(
+    page.request,
+    commercial.id,
+    commercial.statuses[0]!.id,
+    'Moreau office',
+  );
+  await page.goto(`/workflows/residential/${home.id}`);
+  const modal = page.getByRole('dialog', { name: `Deal #${home.tuid} Moreau home` });
+  await modal.getByRole('button', { name: 'Relate a deal' }).click();
+  await modal.getByRole('combobox', { name: 'In workflow' }).selectOption({ label: 'Commercial' });
+  await modal.getByRole('combobox', { name: 'Deal to relate' }).fill('Moreau office');
+  await page.getByRole('option', { name: `#${office.tuid} Moreau office` }).click();
+  await modal.getByRole('button', { name: 'Relate', exact: true }).click();
+  const link = modal.getByRole('link', { name: `#${office.tuid} Moreau office` });
+  await expect(link).toHaveAttribute('href', `/workflows/commercial/${office.id}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/commercial/${office.id}$`));
+  const other = page.getByRole('dialog', { name: `Deal #${office.tuid} Moreau office` });
+  await expect(other.getByRole('link', { name: `#${home.tuid} Moreau home` })).toBeVisible();
+});
+
 test('an unknown workflow slug goes to /', async ({ page }) => {
   await page.goto('/workflows/no-such-workflow');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, NativeSelect, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DealDetail } from '@slat/contracts';
 import { IconX } from '@tabler/icons-react';
@@ -7,7 +7,12 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
-import { dealSearchQueryOptions, useRelateDeal, useUnrelateDeal } from '../api/deals';
+import {
+  boardWorkflowsQueryOptions,
+  dealSearchQueryOptions,
+  useRelateDeal,
+  useUnrelateDeal,
+} from '../api/deals';
 import { Section } from './section';
 
 export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly: boolean }) {
@@ -17,8 +22,12 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
+  // a related deal may sit in another workflow (a home and a business job of one customer)
+  const [workflowId, setWorkflowId] = useState(deal.workflowId);
+  const workflows = useQuery({ ...boardWorkflowsQueryOptions, enabled: adding });
+  const activeWorkflows = (workflows.data ?? []).filter((w) => w.isActive || w.id === deal.workflowId);
   const [debounced] = useDebouncedValue(text, QUERY_CRITERIA_DEBOUNCE_MS);
-  const search = useQuery({ ...dealSearchQueryOptions(deal.workflowId, debounced.trim()), enabled: adding });
+  const search = useQuery({ ...dealSearchQueryOptions(workflowId, debounced.trim()), enabled: adding });
   const related = new Set(deal.relatedDeals.map((d) => d.id));
   const options = (search.data?.data ?? [])
     .filter((d) => d.id !== deal.id && !related.has(d.id))
@@ -34,6 +43,17 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
     >
       {adding && !readOnly && (
         <Group align="flex-end" gap="xs">
+          {activeWorkflows.length > 1 && (
+            <NativeSelect
+              label={t('deals.related.workflow')}
+              value={String(workflowId)}
+              onChange={(event) => {
+                setWorkflowId(Number(event.currentTarget.value));
+                setPicked(null);
+              }}
+              data={activeWorkflows.map((w) => ({ value: String(w.id), label: w.name }))}
+            />
+          )}
           <Select
             label={t('deals.related.pick')}
             placeholder={t('deals.related.pickPlaceholder')}

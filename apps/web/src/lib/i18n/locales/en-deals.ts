@@ -115,6 +115,7 @@ export const dealsEn = {
     related: {
       add: 'Relate a deal',
       pick: 'Deal to relate',
+      workflow: 'In workflow',
       pickPlaceholder: 'Search deals',
       none: 'No related deals.',
       remove: 'Remove relation to #{{tuid}}',
