@@ -27,21 +27,21 @@ export const sessionQueryOptions = queryOptions({
  */
 export async function restoreSession(queryClient: QueryClient): Promise<MeResponse | null> {
   const { status } = sessionStore.get();
-  if (status === 'signedOut' || status === 'loggingOut') return null;
+  if (status === 'signedOut') return null;
   try {
     const profile = await queryClient.ensureQueryData(sessionQueryOptions);
     signedInMarker.set();
-    sessionStore.set({ status: 'signedIn', restoreError: false });
+    sessionStore.set({ status: 'signedIn' });
     return profile;
   } catch (error) {
     queryClient.removeQueries({ queryKey: sessionQueryKey });
     if (isSessionError(error)) {
       if (signedInMarker.isSet()) sessionExpiredFlag.set();
       signedInMarker.clear();
-      sessionStore.set({ status: 'signedOut', restoreError: false });
+      sessionStore.set({ status: 'signedOut' });
     } else {
       restoreErrorFlag.set();
-      sessionStore.set({ status: 'signedOut', restoreError: true });
+      sessionStore.set({ status: 'signedOut' });
     }
     return null;
   }

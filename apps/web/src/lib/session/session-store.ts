@@ -2,11 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../config/constants';
 import { storage, tabStorage } from '../storage';
 
-export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut' | 'loggingOut';
+export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
-type State = { status: SessionStatus; restoreError: boolean };
+type State = { status: SessionStatus };
 
-let state: State = { status: 'unknown', restoreError: false };
+let state: State = { status: 'unknown' };
 const listeners = new Set<() => void>();
 
 export const sessionStore = {

@@ -29,7 +29,7 @@ function answerMe(status: number, body: unknown) {
 const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: 'You are not signed in.', fields: [] } };
 const profile = signedInProfile;
 
-beforeEach(() => sessionStore.set({ status: 'unknown', restoreError: false }));
+beforeEach(() => sessionStore.set({ status: 'unknown' }));
 afterEach(() => {
   vi.unstubAllGlobals();
   setSessionExpiredListener(() => {});
@@ -49,7 +49,7 @@ describe('session restore (foundation §4)', () => {
     const queryClient = new QueryClient();
     expect(await restoreSession(queryClient)).toBeNull();
     expect(sessionExpiredFlag.isSet()).toBe(true);
-    expect(sessionStore.get()).toEqual({ status: 'signedOut', restoreError: false });
+    expect(sessionStore.get()).toEqual({ status: 'signedOut' });
     markSignedIn();
     expect(sessionExpiredFlag.isSet()).toBe(false);
   });
@@ -63,7 +63,7 @@ describe('session restore (foundation §4)', () => {
   it('any other failure clears auth and hands a restore error to the sign-in page, once', async () => {
     answerMe(500, { error: { code: 'INTERNAL', message: 'x', fields: [] } });
     expect(await restoreSession(new QueryClient())).toBeNull();
-    expect(sessionStore.get()).toEqual({ status: 'signedOut', restoreError: true });
+    expect(sessionStore.get()).toEqual({ status: 'signedOut' });
     expect(restoreErrorFlag.take()).toBe(true);
     expect(restoreErrorFlag.take()).toBe(false);
   });

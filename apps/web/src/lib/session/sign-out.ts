@@ -23,5 +23,5 @@ export async function endSession(): Promise<void> {
   }
   signedInMarker.clear();
   resetCsrfToken();
-  sessionStore.set({ status: 'signedOut', restoreError: false });
+  sessionStore.set({ status: 'signedOut' });
 }
