@@ -103,8 +103,8 @@ test('create a deal; add an appointment, a note, an attachment and a related dea
   for (const name of [
     /Edit appointment/,
     /Delete appointment/,
-    /Edit note/,
-    /Delete note/,
+    'Edit note “Customer prefers white”',
+    'Delete note “Customer prefers white”',
     /Remove relation/,
     /Archive attachment/,
   ])

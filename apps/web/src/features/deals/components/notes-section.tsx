@@ -13,6 +13,12 @@ import { notesQueryOptions, useDeleteNote, useSaveNote } from '../api/records';
 import { Section } from './section';
 import { RecordEditorModal, useReportDirty } from './unsaved-changes';
 
+/** A note's first words on one line, to tell its buttons apart from the next note's. */
+export function noteExcerpt(content: string, max = 40): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
 export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: boolean }) {
   const { t } = useTranslation();
   const notes = useQuery(notesQueryOptions(dealId));
@@ -40,8 +46,8 @@ export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: b
                 {note.content}
               </Text>
               <EditDeleteActions
-                editLabel={t('deals.notes.editNote')}
-                deleteLabel={t('deals.notes.deleteNote')}
+                editLabel={t('deals.notes.editNote', { excerpt: noteExcerpt(note.content) })}
+                deleteLabel={t('deals.notes.deleteNote', { excerpt: noteExcerpt(note.content) })}
                 disabled={readOnly}
                 onEdit={() => setEditing(note)}
                 onDelete={() => remove.mutate(note.id)}

@@ -130,8 +130,8 @@ export const dealsEn = {
       byOn: '{{name}}, {{when}}',
       edited: 'edited',
       empty: noteMessages.empty,
-      deleteNote: 'Delete note',
-      editNote: 'Edit note',
+      deleteNote: 'Delete note “{{excerpt}}”',
+      editNote: 'Edit note “{{excerpt}}”',
     },
     appointments: {
       add: 'Add appointment',
