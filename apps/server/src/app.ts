@@ -8,6 +8,7 @@ import { type HealthResponse, messages, WEB_CONFIG_ELEMENT_ID, type WebRuntimeCo
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withJsonBlock } from './lib/html-blocks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandingRoutes, findBranding, withBranding } from './modules/branding/branding.routes';
 import { bundleRoutes } from './modules/bundles/bundles.routes';
@@ -194,7 +195,7 @@ export async function buildApp({
   return app;
 }
 
-/** index.html with the browser-safe runtime settings in a JSON block (`<` escaped: it cannot end the tag). */
+/** A page of the web app with the browser-safe runtime settings in a JSON block. */
 export function withRuntimeConfig(html: string, services: Services): string {
   const c = services.config;
   const config: WebRuntimeConfig = {
@@ -204,7 +205,5 @@ export function withRuntimeConfig(html: string, services: Services): string {
     optionsFrameBase: c.optionsFrameBase ?? null,
     googleMapsApiKey: c.googleMapsApiKey ?? null,
   };
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const block = `<script id="${WEB_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return html.replace('</head>', `    ${block}\n  </head>`);
+  return withJsonBlock(html, WEB_CONFIG_ELEMENT_ID, config);
 }

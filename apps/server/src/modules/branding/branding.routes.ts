@@ -2,6 +2,7 @@ import { BRANDING_ELEMENT_ID, type Branding, getBranding } from '@slat/contracts
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brandings } from '../../db/schema';
+import { withJsonBlock } from '../../lib/html-blocks';
 import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 
@@ -12,11 +13,9 @@ export async function findBranding(db: Services['db'], host: string): Promise<Br
   return { logoUrl: row?.logoUrl ?? null, backgroundColor: row?.backgroundColor ?? null };
 }
 
-/** The sign-in document with its host's branding in a JSON block (`<` escaped: it cannot end the tag). */
+/** The sign-in document with its host's branding in a JSON block. */
 export function withBranding(html: string, branding: Branding): string {
-  const json = JSON.stringify(branding).replace(/</g, '\\u003c');
-  const block = `<script id="${BRANDING_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return html.replace('</head>', `    ${block}\n  </head>`);
+  return withJsonBlock(html, BRANDING_ELEMENT_ID, branding);
 }
 
 export function brandingRoutes(app: FastifyInstance, services: Services): void {
