@@ -32,19 +32,14 @@ import { createRoot } from 'react-dom/client';
 import { AuthApp } from './features/auth/auth-app';
 import { takeAuthHandoff } from './features/auth/auth-handoff';
 import { initI18n } from './lib/i18n/i18n';
+import { readJsonBlock } from './lib/json-block';
 import { reloadOnStaleBuild } from './lib/stale-build';
 
 /** Sentry only when a DSN is configured (build or runtime setting); then monitoring loads. */
 function sentryConfigured(): boolean {
   if (import.meta.env.VITE_SENTRY_DSN) return true;
-  try {
-    const config = JSON.parse(document.getElementById(WEB_CONFIG_ELEMENT_ID)?.textContent ?? '{}') as {
-      sentryDsn?: unknown;
-    } | null;
-    return typeof config?.sentryDsn === 'string' && config.sentryDsn !== '';
-  } catch {
-    return false;
-  }
+  const config = readJsonBlock(WEB_CONFIG_ELEMENT_ID) as { sentryDsn?: unknown } | null | undefined;
+  return typeof config?.sentryDsn === 'string' && config.sentryDsn !== '';
 }
 
 async function start() {

@@ -1,5 +1,6 @@
 import { WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig, webRuntimeConfigSchema } from '@slat/contracts';
 import { z } from 'zod';
+import { readJsonBlock } from '../lib/json-block';
 
 // Build-time configuration (Vite env), overridden by the runtime settings the server writes into
 // index.html (POSTHOG_KEY, SENTRY_DSN, … take effect without a rebuild).
@@ -16,15 +17,8 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The server's JSON block in index.html; absent in unit tests and the Vite dev server. */
 function runtimeConfig(): Partial<WebRuntimeConfig> {
-  if (typeof document === 'undefined') return {};
-  const text = document.getElementById(WEB_CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return {};
-  try {
-    const parsed = webRuntimeConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  const parsed = webRuntimeConfigSchema.safeParse(readJsonBlock(WEB_CONFIG_ELEMENT_ID));
+  return parsed.success ? parsed.data : {};
 }
 
 function readEnv() {

@@ -1,5 +1,6 @@
 import { BRANDING_ELEMENT_ID, type Branding } from '@slat/contracts';
 import { useEffect, useState } from 'react';
+import { readJsonBlock } from '../../lib/json-block';
 import { loadAuthCalls } from './api/load-auth-calls';
 
 const textOrNull = (value: unknown): string | null =>
@@ -10,15 +11,10 @@ const textOrNull = (value: unknown): string | null =>
  * answer, saved a round trip); undefined when the page has no such block (the Vite dev server).
  */
 export function readInlineBranding(doc: Document = document): Branding | undefined {
-  const text = doc.getElementById(BRANDING_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const value = JSON.parse(text) as Record<string, unknown> | null;
-    if (typeof value !== 'object' || value === null) return undefined;
-    return { logoUrl: textOrNull(value.logoUrl), backgroundColor: textOrNull(value.backgroundColor) };
-  } catch {
-    return undefined;
-  }
+  const value = readJsonBlock(BRANDING_ELEMENT_ID, doc);
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { logoUrl, backgroundColor } = value as Record<string, unknown>;
+  return { logoUrl: textOrNull(logoUrl), backgroundColor: textOrNull(backgroundColor) };
 }
 
 /** Login branding for this hosting domain: from the page, else from GET /api/branding. */
