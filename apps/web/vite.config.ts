@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The sign-in pages are their own small document (auth.html); everything else is the SPA. */
-export const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
+const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
 
 /** The dev server answers the sign-in paths with auth.html, as the Slat server does. */
 function authPagesInDev(): Plugin {

@@ -21,6 +21,10 @@ export const DEFAULT_TIMEZONE = 'UTC';
 /** Widths in px: very small < 448, small < 768, medium < 1280, large >= 1280. */
 export const BREAKPOINTS = { verySmall: 448, small: 768, medium: 1280 } as const;
 
+/** The sign-in document's pages (auth.html, decision 006): reached from the SPA by a full load. */
+export const LOGIN_PATH = '/login';
+export const RESET_PASSWORD_PATH = '/reset-password';
+
 /** Every local-storage key the web app owns. */
 export const STORAGE_KEYS = {
   sessionExpired: 'slat.sessionExpired',

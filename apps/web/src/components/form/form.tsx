@@ -12,6 +12,9 @@ import { createRules, type FormRules } from '../../lib/forms/rules';
 import { translateMessage } from '../../lib/i18n/i18n';
 import { notifyError } from '../../lib/notify';
 
+/** How every form of the kit validates: on the first blur, then on each change; AppForm reveals errors. */
+export const KIT_FORM_MODE = { mode: 'onTouched', shouldFocusError: false } as const;
+
 /** The kit's rules, rebuilt when the language changes. */
 export function useFormRules(): FormRules {
   const { t, i18n } = useTranslation();

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import type { DefaultValues, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '../../lib/i18n/i18n';
 import { notifyError } from '../../lib/notify';
+import { KIT_FORM_MODE } from './form';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 type SchemaLoader<S extends Schema = Schema> = () => Promise<S>;
@@ -50,26 +52,15 @@ export function lazyZodResolver<S extends Schema>(
   return resolve as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
 }
 
-const resolvers = new WeakMap<SchemaLoader, Resolver<never, unknown, never>>();
-
 /**
  * useAppForm for the pages that must load fast (sign-in): the same contract schema and the same
  * behaviour, but the schema arrives with the first validation (blur or submit) or
- * preloadLazyForm. `load` must be stable (a module-level function).
+ * preloadLazyForm. `load` must be stable (a module-level function): the fetch is kept per loader.
  */
 export function useLazyAppForm<S extends Schema>(
   load: SchemaLoader<S>,
   defaultValues: DefaultValues<z.input<S>>,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  let resolver = resolvers.get(load) as Resolver<z.input<S>, unknown, z.output<S>> | undefined;
-  if (!resolver) {
-    resolver = lazyZodResolver(load);
-    resolvers.set(load, resolver as unknown as Resolver<never, unknown, never>);
-  }
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver,
-    defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const [resolver] = useState(() => lazyZodResolver(load));
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, ...KIT_FORM_MODE });
 }

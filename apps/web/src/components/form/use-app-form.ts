@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { KIT_FORM_MODE } from './form';
 
 /** react-hook-form with a zod resolver (usually a contract schema). */
 export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -11,7 +12,6 @@ export function useAppForm<S extends z.ZodType<FieldValues, FieldValues>>(
     // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads cannot see through a generic schema
     resolver: zodResolver(schema as any) as any,
     defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
+    ...KIT_FORM_MODE,
   });
 }

@@ -11,7 +11,12 @@ import {
 } from 'react';
 import { cssVariablesResolver, theme } from '../../app/theme';
 import { DeferredNotifications } from '../../components/ui/deferred-notifications';
-import { TOAST_AUTO_CLOSE_MS, TOAST_HIDE_ANIMATION_MS } from '../../config/constants';
+import {
+  LOGIN_PATH,
+  RESET_PASSWORD_PATH,
+  TOAST_AUTO_CLOSE_MS,
+  TOAST_HIDE_ANIMATION_MS,
+} from '../../config/constants';
 import { reportLater } from './api/load-auth-calls';
 import type { AuthHandoff } from './auth-handoff';
 import { LoginPage } from './routes/login-page';
@@ -22,9 +27,6 @@ const ResetPasswordPage = lazy(() =>
 const GenericErrorDialog = lazy(() =>
   import('../../components/ui/generic-error').then((m) => ({ default: m.GenericErrorDialog })),
 );
-
-export const LOGIN_PATH = '/login';
-export const RESET_PASSWORD_PATH = '/reset-password';
 
 type AuthLocation = { pathname: string; search: URLSearchParams };
 

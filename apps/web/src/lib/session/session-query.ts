@@ -35,13 +35,12 @@ export async function restoreSession(queryClient: QueryClient): Promise<MeRespon
     return profile;
   } catch (error) {
     queryClient.removeQueries({ queryKey: sessionQueryKey });
+    sessionStore.set({ status: 'signedOut' });
     if (isSessionError(error)) {
       if (signedInMarker.isSet()) sessionExpiredFlag.set();
       signedInMarker.clear();
-      sessionStore.set({ status: 'signedOut' });
     } else {
       restoreErrorFlag.set();
-      sessionStore.set({ status: 'signedOut' });
     }
     return null;
   }

@@ -1,9 +1,7 @@
 import { logout } from '@slat/contracts';
+import { LOGIN_PATH } from '../../config/constants';
 import { callApi, resetCsrfToken } from '../api/client';
-import { loggingOutFlag, sessionStore, signedInMarker } from './session-store';
-
-/** Where sign-in lives: its own document (auth.html), so leaving the SPA is a full page load. */
-export const LOGIN_PATH = '/login';
+import { loggingOutFlag, signedInMarker } from './session-store';
 
 /**
  * Signs out from the signed-in app: the sign-in page ends the session ('Logging out, please
@@ -23,5 +21,4 @@ export async function endSession(): Promise<void> {
   }
   signedInMarker.clear();
   resetCsrfToken();
-  sessionStore.set({ status: 'signedOut' });
 }
