@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { median } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3200);
@@ -89,7 +90,6 @@ async function measurePage(context, url, waitFor) {
   await page.close();
   const sum = (t, k) => entries.filter((e) => e.type === t).reduce((n, e) => n + e[k], 0);
   return {
-    urls: [...assets.keys()],
     files: entries.length,
     jsGzip: sum('script', 'gzip'),
     jsRaw: sum('script', 'raw'),
@@ -155,7 +155,6 @@ async function bundleSizes() {
 }
 
 const THROTTLED_RUNS = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Cold-cache navigation until the page's heading shows, on a network like Lighthouse's desktop
