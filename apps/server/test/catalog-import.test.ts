@@ -11,10 +11,10 @@ import {
   bundleProducts,
   bundles,
   catalogVersions,
-  manufacturers,
   products,
   productVersions,
   shippingMethods,
+  suppliers,
 } from '../src/db/schema';
 import { demoCatalogPath } from '../src/db/seed/demo';
 import { CatalogImportError, importCatalog } from '../src/modules/catalog/catalog-import';
@@ -27,7 +27,7 @@ type Json = Record<string, any>;
 const demo = JSON.parse(await fs.readFile(demoCatalogPath(), 'utf8')) as Json;
 const copy = (): Json => structuredClone(demo);
 const tables = [
-  manufacturers,
+  suppliers,
   shippingMethods,
   brands,
   catalogVersions,
@@ -130,7 +130,7 @@ describe('catalog import (service)', () => {
     expect(counts[3]).toBe(3);
     expect(counts[5]).toBe(30);
 
-    const [sunview] = await database.db.select().from(manufacturers).where(eq(manufacturers.key, 'sunview'));
+    const [sunview] = await database.db.select().from(suppliers).where(eq(suppliers.key, 'sunview'));
     expect(sunview).toMatchObject({ offlineOnly: true, isInternal: false, timezone: 'Australia/Brisbane' });
     const [imperial] = await database.db.select().from(brands).where(eq(brands.name, 'Heritage Imperial'));
     expect(imperial?.disableFineFractions).toBe(true);
@@ -156,10 +156,7 @@ describe('catalog import (service)', () => {
     ]);
     expect(await database.db.select().from(catalogVersions)).toHaveLength(versionsBefore.length + 1);
 
-    const [coastline] = await database.db
-      .select()
-      .from(manufacturers)
-      .where(eq(manufacturers.key, 'coastline'));
+    const [coastline] = await database.db.select().from(suppliers).where(eq(suppliers.key, 'coastline'));
     const versions = await database.db
       .select()
       .from(catalogVersions)

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bundleSubscriptions,
   bundles,
-  manufacturerCustomers,
-  manufacturers,
   products,
   shippingMethods,
+  supplierDealers,
+  suppliers,
 } from '../src/db/schema';
 import { DEMO_LOGIN, demoCatalogPath, seedDemoCatalog, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { linkAccountToSupplier } from '../src/modules/catalog/catalog.repository';
@@ -63,9 +63,9 @@ afterAll(async () => {
 
 async function productId(supplierKey: string, key: string): Promise<number> {
   const [row] = await t.db
-    .select({ id: products.id, supplier: manufacturers.key })
+    .select({ id: products.id, supplier: suppliers.key })
     .from(products)
-    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
     .where(eq(products.key, key));
   expect(row?.supplier).toBe(supplierKey);
   return row!.id;
@@ -283,11 +283,11 @@ describe('the demo seed', () => {
         true,
       );
       const links = await demoApp.db
-        .select({ supplier: manufacturers.key, method: shippingMethods.name })
-        .from(manufacturerCustomers)
-        .innerJoin(manufacturers, eq(manufacturers.id, manufacturerCustomers.manufacturerId))
-        .leftJoin(shippingMethods, eq(shippingMethods.id, manufacturerCustomers.defaultShippingMethodId))
-        .orderBy(manufacturers.key);
+        .select({ supplier: suppliers.key, method: shippingMethods.name })
+        .from(supplierDealers)
+        .innerJoin(suppliers, eq(suppliers.id, supplierDealers.manufacturerId))
+        .leftJoin(shippingMethods, eq(shippingMethods.id, supplierDealers.defaultShippingMethodId))
+        .orderBy(suppliers.key);
       expect(links).toEqual([
         { supplier: 'coastline', method: 'Courier (metro)' },
         { supplier: 'harbour-workroom', method: 'Workroom van' },

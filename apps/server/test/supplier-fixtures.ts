@@ -5,11 +5,11 @@ import {
   bundleProducts,
   bundles,
   catalogVersions,
-  manufacturerCustomers,
-  manufacturers,
   products,
   productVersions,
   shippingMethods,
+  supplierDealers,
+  suppliers,
 } from '../src/db/schema';
 
 let n = 0;
@@ -19,7 +19,7 @@ export async function createSupplier(db: Db, linkedAccountIds: number[], name = 
   n += 1;
   const key = `supplier-${Date.now().toString(36)}-${n}`;
   const [m] = await db
-    .insert(manufacturers)
+    .insert(suppliers)
     .values({ key, name: `${name} ${n}`, email: `${key}@example.test` })
     .returning();
   const methods = await db
@@ -53,7 +53,7 @@ export async function createSupplier(db: Db, linkedAccountIds: number[], name = 
     definition: {},
   });
   for (const accountId of linkedAccountIds) {
-    await db.insert(manufacturerCustomers).values({ accountId, manufacturerId: m!.id });
+    await db.insert(supplierDealers).values({ accountId, manufacturerId: m!.id });
   }
   return { manufacturer: m!, methods, brand: brand!, product: product!, productName: `Roller Blind ${n}` };
 }

@@ -14,11 +14,11 @@ import {
   bundleSubscriptions,
   bundles,
   catalogVersions,
-  manufacturers,
   productCategories,
   products,
   productVersions,
   shippingMethods,
+  suppliers,
 } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -120,10 +120,7 @@ async function importSupplier(
     brands: s.brands.length,
     shippingMethods: s.shippingMethods.length,
   };
-  const [existing] = await tx
-    .select({ id: manufacturers.id })
-    .from(manufacturers)
-    .where(eq(manufacturers.key, s.key));
+  const [existing] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.key, s.key));
   const [latest] = existing
     ? await tx
         .select({ number: catalogVersions.number, contentHash: catalogVersions.contentHash })
@@ -144,10 +141,10 @@ async function importSupplier(
     offlineOnly: s.offlineOnly,
   };
   const [manufacturer] = await tx
-    .insert(manufacturers)
+    .insert(suppliers)
     .values({ key: s.key, ...fields })
-    .onConflictDoUpdate({ target: manufacturers.key, set: fields })
-    .returning({ id: manufacturers.id });
+    .onConflictDoUpdate({ target: suppliers.key, set: fields })
+    .returning({ id: suppliers.id });
   const manufacturerId = manufacturer!.id;
 
   if (s.shippingMethods.length > 0)
@@ -222,10 +219,10 @@ async function importBundle(tx: Tx, b: CatalogBundle) {
   const known =
     supplierKeys.length > 0
       ? await tx
-          .select({ id: products.id, key: products.key, supplierKey: manufacturers.key })
+          .select({ id: products.id, key: products.key, supplierKey: suppliers.key })
           .from(products)
-          .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
-          .where(inArray(manufacturers.key, supplierKeys))
+          .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
+          .where(inArray(suppliers.key, supplierKeys))
       : [];
   const idOf = new Map(known.map((p) => [`${p.supplierKey}/${p.key}`, p.id]));
   // The file was validated, so every ref names a product of this file, now in the database.

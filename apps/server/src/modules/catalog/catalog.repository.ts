@@ -7,12 +7,12 @@ import {
   bundleSubscriptions,
   bundles,
   catalogVersions,
-  manufacturerCustomers,
-  manufacturers,
   productCategories,
   products,
   productVersions,
   shippingMethods,
+  supplierDealers,
+  suppliers,
 } from '../../db/schema';
 
 /** The latest catalog version of every supplier the account is linked to. */
@@ -25,10 +25,10 @@ export async function latestLinkedCatalogVersions(db: Db, accountId: number, man
     })
     .from(catalogVersions)
     .innerJoin(
-      manufacturerCustomers,
+      supplierDealers,
       and(
-        eq(manufacturerCustomers.manufacturerId, catalogVersions.manufacturerId),
-        eq(manufacturerCustomers.accountId, accountId),
+        eq(supplierDealers.manufacturerId, catalogVersions.manufacturerId),
+        eq(supplierDealers.accountId, accountId),
       ),
     )
     .where(manufacturerId === undefined ? undefined : eq(catalogVersions.manufacturerId, manufacturerId))
@@ -56,8 +56,8 @@ export async function subscribedBundleProducts(db: Db, accountId: number) {
 const productColumns = {
   id: products.id,
   name: productVersions.name,
-  manufacturerId: manufacturers.id,
-  manufacturerName: manufacturers.name,
+  manufacturerId: suppliers.id,
+  manufacturerName: suppliers.name,
   brandId: brands.id,
   brandName: brands.name,
   disableFineFractions: brands.disableFineFractions,
@@ -79,7 +79,7 @@ export async function productsOfCatalogVersions(db: Db, catalogVersionIds: numbe
     .select(productColumns)
     .from(productVersions)
     .innerJoin(products, eq(products.id, productVersions.productId))
-    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
     .innerJoin(brands, eq(brands.id, productVersions.brandId))
     .innerJoin(productCategories, eq(productCategories.id, productVersions.categoryId))
     .where(inArray(productVersions.catalogVersionId, catalogVersionIds));
@@ -91,7 +91,7 @@ export async function productInCatalogVersion(db: Db, productId: number, catalog
     .select({ ...productColumns, definition: productVersions.definition })
     .from(productVersions)
     .innerJoin(products, eq(products.id, productVersions.productId))
-    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
     .innerJoin(brands, eq(brands.id, productVersions.brandId))
     .innerJoin(productCategories, eq(productCategories.id, productVersions.categoryId))
     .where(
@@ -120,9 +120,9 @@ export async function linkAccountToSupplier(
   defaultShippingMethod?: string,
 ): Promise<void> {
   const [manufacturer] = await db
-    .select({ id: manufacturers.id })
-    .from(manufacturers)
-    .where(eq(manufacturers.key, supplierKey));
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(eq(suppliers.key, supplierKey));
   if (!manufacturer) throw new Error(`No supplier '${supplierKey}'`);
   const methods = await db
     .select({ id: shippingMethods.id, name: shippingMethods.name })
@@ -131,7 +131,7 @@ export async function linkAccountToSupplier(
     .orderBy(asc(shippingMethods.id));
   const method = methods.find((m) => m.name === defaultShippingMethod) ?? methods[0];
   await db
-    .insert(manufacturerCustomers)
+    .insert(supplierDealers)
     .values({ accountId, manufacturerId: manufacturer.id, defaultShippingMethodId: method?.id ?? null })
     .onConflictDoNothing();
 }

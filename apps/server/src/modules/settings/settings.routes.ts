@@ -21,8 +21,8 @@ import {
   companies,
   dealerSettings,
   files,
-  manufacturerCustomers,
   shippingMethods,
+  supplierDealers,
   users,
 } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/app-error';
@@ -140,11 +140,11 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     const s = session();
     const [link] = await services.db
       .select()
-      .from(manufacturerCustomers)
+      .from(supplierDealers)
       .where(
         and(
-          eq(manufacturerCustomers.accountId, s.accountId),
-          eq(manufacturerCustomers.manufacturerId, params.manufacturerId),
+          eq(supplierDealers.accountId, s.accountId),
+          eq(supplierDealers.manufacturerId, params.manufacturerId),
         ),
       );
     if (!link) throw notFound('Supplier not found');
@@ -162,12 +162,12 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
         throw fieldError('default_shipping_method_id', 'This supplier has no such shipping method');
     }
     await services.db
-      .update(manufacturerCustomers)
+      .update(supplierDealers)
       .set({ defaultShippingMethodId: body.default_shipping_method_id })
       .where(
         and(
-          eq(manufacturerCustomers.accountId, s.accountId),
-          eq(manufacturerCustomers.manufacturerId, params.manufacturerId),
+          eq(supplierDealers.accountId, s.accountId),
+          eq(supplierDealers.manufacturerId, params.manufacturerId),
         ),
       );
     const [manufacturer] = await loadManufacturers(services.db, s.accountId, params.manufacturerId);

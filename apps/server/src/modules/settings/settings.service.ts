@@ -9,9 +9,9 @@ import {
   dealerSettings,
   deliveryAddresses,
   files,
-  manufacturerCustomers,
-  manufacturers,
   shippingMethods,
+  supplierDealers,
+  suppliers,
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 
@@ -46,16 +46,16 @@ export async function loadMainCompany(db: Db, accountId: number): Promise<MainCo
 /** The suppliers linked to the account, with the dealer's own settings for each. */
 export async function loadManufacturers(db: Db, accountId: number, only?: number): Promise<Manufacturer[]> {
   const links = await db
-    .select({ m: manufacturers, defaultShippingMethodId: manufacturerCustomers.defaultShippingMethodId })
-    .from(manufacturerCustomers)
-    .innerJoin(manufacturers, eq(manufacturers.id, manufacturerCustomers.manufacturerId))
+    .select({ m: suppliers, defaultShippingMethodId: supplierDealers.defaultShippingMethodId })
+    .from(supplierDealers)
+    .innerJoin(suppliers, eq(suppliers.id, supplierDealers.manufacturerId))
     .where(
       and(
-        eq(manufacturerCustomers.accountId, accountId),
-        only === undefined ? undefined : eq(manufacturerCustomers.manufacturerId, only),
+        eq(supplierDealers.accountId, accountId),
+        only === undefined ? undefined : eq(supplierDealers.manufacturerId, only),
       ),
     )
-    .orderBy(asc(manufacturers.name));
+    .orderBy(asc(suppliers.name));
   if (links.length === 0) return [];
   const ids = links.map((l) => l.m.id);
   const methods = await db
