@@ -4,28 +4,21 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { type HealthResponse, messages, WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@slat/contracts';
+import {
+  getApiDocument,
+  type HealthResponse,
+  messages,
+  WEB_CONFIG_ELEMENT_ID,
+  type WebRuntimeConfig,
+} from '@slat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { withJsonBlock } from './lib/html-blocks';
-import { authRoutes } from './modules/auth/auth.routes';
-import { brandingRoutes, findBranding, withBranding } from './modules/branding/branding.routes';
-import { bundleRoutes } from './modules/bundles/bundles.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { contactRoutes } from './modules/contacts/contacts.routes';
-import { dealRoutes } from './modules/deals/deals.routes';
-import { documentRoutes } from './modules/deals/documents.routes';
-import { eventRoutes } from './modules/deals/events.routes';
-import { noteRoutes } from './modules/deals/notes.routes';
-import { supplierDocumentRoutes } from './modules/documents/supplier-documents.routes';
-import { personnelRoutes } from './modules/personnel/personnel.routes';
-import { markupOverrideRoutes } from './modules/settings/markup-overrides.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { workflowRoutes } from './modules/workflows/workflows.routes';
-import { registerApiGuards } from './plugins/api';
+import { findBranding, withBranding } from './modules/branding/branding.routes';
+import { apiModules } from './modules/index';
+import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
 import { registerErrorHandling } from './plugins/errors';
+import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,6 +34,8 @@ export type AppOptions = {
   logger?: FastifyBaseLogger;
   /** Only for browser and API tests (SLAT_TEST_HOOKS=1): simulate a new deployment. */
   testHooks?: { setGitCommit: (commit: string) => void };
+  /** The feature modules served under /api; every module of `modules/index.ts` unless a test says otherwise. */
+  modules?: readonly ApiModule[];
 };
 
 /** Builds the whole server without listening: main.ts listens, tests inject. */
@@ -49,6 +44,7 @@ export async function buildApp({
   webDist,
   logger,
   testHooks,
+  modules = apiModules,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -86,59 +82,13 @@ export async function buildApp({
     return body;
   });
 
+  app.decorate('apiRoutes', []);
   await app.register(
     async (api) => {
       registerApiGuards(api, services);
-      api.get('/docs', { config: { auth: 'public', csrf: false }, schema: { hide: true } }, async () =>
-        app.swagger(),
-      );
-      authRoutes(api, services);
-      userRoutes(api, services);
-      brandingRoutes(api, services);
-      catalogRoutes(api, services);
-      settingsRoutes(api, services);
-      markupOverrideRoutes(api, services);
-      bundleRoutes(api, services);
-      workflowRoutes(api, services);
-      dealRoutes(api, services);
-      contactRoutes(api, services);
-      personnelRoutes(api, services);
-      supplierDocumentRoutes(api, services);
-
-      noteRoutes(api, services);
-      eventRoutes(api, services);
-      documentRoutes(api, services);
-
-      if (testHooks) {
-        api.post(
-          '/test/git-commit',
-          {
-            config: { auth: 'public', csrf: false },
-            schema: { hide: true, body: z.object({ commit: z.string().min(1) }) },
-          },
-          async (request) => {
-            testHooks.setGitCommit((request.body as { commit: string }).commit);
-            return { success: true };
-          },
-        );
-        // An unexpected failure, for the error-reporting test.
-        api.get(
-          '/test/boom',
-          { config: { auth: 'public', csrf: false }, schema: { hide: true } },
-          async () => {
-            throw new Error('Deliberate failure for the error-reporting test');
-          },
-        );
-        // The baseline for bench/auth.mjs: the same server and guards, no database work.
-
-        api.post(
-          '/test/bare',
-          { config: { auth: 'public', csrf: false }, schema: { hide: true } },
-          async () => ({
-            success: true,
-          }),
-        );
-      }
+      rawRoute(api, getApiDocument, async () => app.swagger());
+      for (const module of modules) module.register(api, services);
+      if (testHooks) testHooksModule(testHooks).register(api, services);
     },
     { prefix: '/api' },
   );

@@ -1,20 +1,15 @@
-import type { Endpoint } from '@slat/contracts';
 import * as contracts from '@slat/contracts';
+import { defineEndpoint, endpointsOf } from '@slat/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app';
+import { route } from '../src/plugins/api';
 import { createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
-// Every endpoint declared in the contracts, so a new call is covered the day it is added.
-const endpoints = Object.entries(contracts).flatMap(([name, value]) => {
-  const e = value as Partial<Endpoint>;
-  return e &&
-    typeof e === 'object' &&
-    typeof e.method === 'string' &&
-    typeof e.path === 'string' &&
-    e.response
-    ? [{ name, endpoint: e as Endpoint }]
-    : [];
-});
-const url = (e: Endpoint) => `/api${e.path.replace(/:[A-Za-z]+/g, '1')}`;
+// Every endpoint declared in the contracts (JSON and raw), so a new call is covered the day it is added.
+const endpoints = endpointsOf(contracts);
+const url = (e: { path: string }) => `/api${e.path.replace(/:[A-Za-z]+/g, '1')}`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,9 +48,85 @@ describe('guards on every contract endpoint', () => {
 
   it('documents every endpoint in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
-    for (const { endpoint } of endpoints) {
+    for (const { endpoint } of endpoints.filter((x) => !x.endpoint.hidden)) {
       const path = endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}');
       expect(doc.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();
     }
+  });
+});
+
+describe('every /api route, as registered', () => {
+  it('has a contract, and every contract is registered', () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThanOrEqual(endpoints.length);
+    for (const { endpoint } of endpoints) {
+      expect(registered, `${endpoint.method} ${endpoint.path}`).toContain(
+        `${endpoint.method} /api${endpoint.path}`,
+      );
+    }
+  });
+
+  it('answers 401 signed out and 419 without the CSRF token unless the contract opts out', async () => {
+    const anonymous = new TestClient(t.app);
+    await anonymous.fetchToken();
+    const client = await signedInClient(t);
+    client.token = undefined;
+    const checked = { auth: 0, csrf: 0 };
+    for (const { method, url: path, contract } of t.app.apiRoutes) {
+      const target = path.replace(/:[A-Za-z]+/g, '1');
+      if (contract.auth !== 'public') {
+        const res = await anonymous.request(method, target, method === 'GET' ? undefined : {});
+        expect(res.statusCode, `${method} ${path}`).toBe(401);
+        checked.auth++;
+      }
+      if (contract.csrf) {
+        const res = await client.request(method, target, {});
+        expect(res.statusCode, `${method} ${path}`).toBe(419);
+        checked.csrf++;
+      }
+    }
+    expect(checked.auth).toBeGreaterThan(30);
+    expect(checked.csrf).toBeGreaterThan(20);
+  });
+
+  it('guards a contract that does not mention auth: session and CSRF are the default', async () => {
+    const probe = defineEndpoint({
+      method: 'POST',
+      path: '/probe/default-guards',
+      summary: 'A contract that says nothing about auth or CSRF',
+      response: z.object({ ok: z.boolean() }),
+    });
+    expect(probe.auth).toBe('session');
+    expect(probe.csrf).toBe(true);
+    const app = await buildApp({
+      services: t.services,
+      modules: [{ name: 'probe', register: (api) => route(api, probe, async () => ({ ok: true })) }],
+    });
+    try {
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/probe/default-guards', payload: {} })).statusCode,
+      ).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses to start when an /api route is registered without a contract', async () => {
+    const start = async (): Promise<FastifyInstance> => {
+      const app = await buildApp({
+        services: t.services,
+        modules: [
+          {
+            name: 'careless',
+            register: (api) => {
+              api.post('/webhooks/careless', async () => ({ received: true }));
+            },
+          },
+        ],
+      });
+      await app.ready();
+      return app;
+    };
+    await expect(start()).rejects.toThrow(/POST \/api\/webhooks\/careless is registered without a contract/);
   });
 });

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, type Endpoint, messages } from '@slat/contracts';
+import { CSRF_HEADER, type Endpoint, type HttpMethod, messages, type RawEndpoint } from '@slat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -11,22 +11,65 @@ declare module 'fastify' {
     sessionCookie: string | undefined;
   }
   interface FastifyContextConfig {
-    auth?: 'public' | 'session';
-    csrf?: boolean;
+    /** The contract the route was registered from; every /api route has one (checked at boot). */
+    contract?: Endpoint | RawEndpoint;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its contract, in registration order (for the generated guard tests). */
+    apiRoutes: ApiRoute[];
   }
 }
 
+export type ApiRoute = { method: HttpMethod; url: string; contract: Endpoint | RawEndpoint };
+
+/**
+ * A feature module: its `index.ts` exports one of these, and `app.ts` registers every module in
+ * `modules/index.ts` under /api. `register` adds the module's routes (and nothing else).
+ */
+export type ApiModule = {
+  name: string;
+  register: (api: FastifyInstance, services: Services) => void;
+};
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type RouteContext<E extends Endpoint> = {
+export type RouteContext<E extends Endpoint | RawEndpoint> = {
   body: Out<E['body']>;
   query: Out<E['query']>;
   params: Out<E['params']>;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** The signed-in session; routes marked `auth: 'session'` never run without one. */
+  /** The signed-in session; routes without `auth: 'public'` never run without one. */
   session: () => SignedInSession;
 };
+
+function context<E extends Endpoint | RawEndpoint>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RouteContext<E> {
+  return {
+    body: request.body as Out<E['body']>,
+    query: request.query as Out<E['query']>,
+    params: request.params as Out<E['params']>,
+    request,
+    reply,
+    session: () => {
+      if (!request.session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+      return request.session;
+    },
+  };
+}
+
+function routeSchema(endpoint: Endpoint | RawEndpoint) {
+  return {
+    summary: endpoint.summary,
+    tags: [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
+    ...(endpoint.hidden ? { hide: true } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+  };
+}
 
 /** Registers one contract endpoint: its schemas validate input, shape output, and feed OpenAPI. */
 export function route<E extends Endpoint>(
@@ -37,52 +80,69 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { auth: endpoint.auth, csrf: endpoint.csrf },
-    schema: {
-      summary: endpoint.summary,
-      tags: [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: { 200: endpoint.response },
-    },
-    handler: async (request, reply) =>
-      handler({
-        body: request.body as Out<E['body']>,
-        query: request.query as Out<E['query']>,
-        params: request.params as Out<E['params']>,
-        request,
-        reply,
-        session: () => {
-          if (!request.session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-          return request.session;
-        },
-      }),
+    config: { contract: endpoint },
+    schema: { ...routeSchema(endpoint), response: { 200: endpoint.response } },
+    handler: async (request, reply) => handler(context<E>(request, reply)),
   });
 }
 
 /**
- * Security applied once at the /api prefix: the session is resolved for every call, a call
- * marked `auth: 'session'` answers 401 without one, and every state-changing call answers 419
- * unless it carries the CSRF token bound to its session cookie. Routes opt out visibly in
- * their contract (auth: 'public', csrf: false).
+ * Registers a contract endpoint whose answer is not JSON (a file, a feed, a stream): input is
+ * validated and guarded the same way; the handler sets the headers and returns the payload (or
+ * hijacks the reply for a stream).
+ */
+export function rawRoute<E extends RawEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { contract: endpoint },
+    schema: { ...routeSchema(endpoint), produces: [endpoint.produces] },
+    handler: async (request, reply) => handler(context<E>(request, reply)),
+  });
+}
+
+/**
+ * Security applied once at the /api prefix, secure by default: every route needs a session
+ * unless its contract says `auth: 'public'`, and every state-changing call needs the CSRF token
+ * bound to its session cookie unless the contract says `csrf: false`. A route registered without
+ * a contract (a bare `app.get`) stops the server from starting.
  */
 export function registerApiGuards(app: FastifyInstance, services: Services): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionCookie', undefined);
 
+  app.addHook('onRoute', (options) => {
+    const contract = options.config?.contract;
+    if (!contract) {
+      throw new Error(
+        `${String(options.method)} ${options.url} is registered without a contract: add it to packages/contracts and register it with route() or rawRoute()`,
+      );
+    }
+    for (const method of [options.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method: method as HttpMethod, url: options.url, contract });
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     const cookie = services.sessions.cookieValue(request);
     request.sessionCookie = cookie;
     request.session = cookie ? ((await services.sessions.find(cookie)) ?? null) : null;
-    const config = request.routeOptions.config;
-    if (config.auth === 'session' && !request.session) {
+    // An unknown /api path answers 404 to everyone; every known route has a contract.
+    if (request.is404) return;
+    const contract = request.routeOptions.config.contract;
+    if (contract?.auth !== 'public' && !request.session) {
       throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     }
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.csrf) return;
+    if (request.is404) return;
+    const contract = request.routeOptions.config.contract;
+    if (contract && !contract.csrf) return;
     const body = request.body as { _token?: unknown } | undefined;
     const token =
       request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body._token : undefined);

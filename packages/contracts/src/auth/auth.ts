@@ -45,6 +45,7 @@ export const generateToken = defineEndpoint({
   method: 'GET',
   path: '/old/auth/generate-token',
   summary: 'A CSRF token bound to the session cookie (sets an anonymous session cookie when none)',
+  // Public: the sign-in form needs a token before there is a session.
   auth: 'public',
   response: z.string(),
 });
@@ -62,6 +63,7 @@ export const login = defineEndpoint({
   method: 'POST',
   path: '/old/auth',
   summary: 'Sign in; starts a new session (the session id changes)',
+  // Public: signing in is how a session starts.
   auth: 'public',
   body: loginRequestSchema,
   response: meResponseSchema,
@@ -80,6 +82,7 @@ export const logout = defineEndpoint({
   method: 'POST',
   path: '/old/auth/logout',
   summary: 'End the session on the server',
+  // Public: signing out must work with an expired session too (it only clears the cookie).
   auth: 'public',
   response: okSchema,
 });
@@ -94,6 +97,7 @@ export const forgotPassword = defineEndpoint({
   method: 'POST',
   path: '/old/auth/forgot-password',
   summary: 'Mail a reset link; the same answer whether or not the address exists',
+  // Public: a user who cannot sign in asks for the reset mail.
   auth: 'public',
   body: forgotPasswordRequestSchema,
   response: okSchema,
@@ -120,6 +124,7 @@ export const resetPassword = defineEndpoint({
   method: 'POST',
   path: '/old/auth/reset-password',
   summary: 'Set a new password with a single-use token (valid 60 minutes); ends other sessions',
+  // Public: the reset link's token is the credential.
   auth: 'public',
   body: resetPasswordRequestSchema,
   response: okSchema,

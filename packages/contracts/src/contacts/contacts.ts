@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const contactMessages = {
   nameRequired: 'Name is required',
@@ -130,4 +130,11 @@ export const importContacts = defineEndpoint({
     'Import a CSV or vCard file (multipart field `file`): rows with errors are skipped, duplicates by email merged',
   auth: 'session',
   response: importSummarySchema,
+});
+
+export const exportContacts = defineRawEndpoint({
+  method: 'GET',
+  path: '/contacts/export',
+  summary: 'All contacts as CSV (Name, Email, Phone)',
+  produces: 'text/csv',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 import { phases } from '../settings/workflows';
 
 export const dealMessages = {
@@ -237,4 +237,12 @@ export const dashboardDeals = defineEndpoint({
       alerts: z.object({ warning: z.number().int(), info: z.number().int() }),
     }),
   ),
+});
+
+export const streamDealChanges = defineRawEndpoint({
+  method: 'GET',
+  path: '/deals/stream',
+  summary: 'Server-sent events: `deal` with {dealId, workflowId} whenever a deal of the workflow changes',
+  produces: 'text/event-stream',
+  query: z.object({ workflowId: z.coerce.number().int().positive() }),
 });

@@ -1,4 +1,2 @@
 export * from './deals';
-export * from './documents';
-export * from './events';
 export * from './notes';

@@ -1,6 +1,5 @@
 export * from './account-settings';
 export * from './bundles';
-export * from './calendar';
 export * from './markup-overrides';
 export { adjustmentTypeSchema, decimalString, idParams, successSchema } from './shared';
 export * from './workflows';

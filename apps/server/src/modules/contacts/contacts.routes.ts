@@ -2,6 +2,7 @@ import {
   type Contact,
   type ContactImportSummary,
   createContact,
+  exportContacts,
   getContact,
   importContacts,
   previewContactImport,
@@ -14,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import { readUpload } from '../../lib/uploads';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -72,22 +73,15 @@ export function contactRoutes(app: FastifyInstance, services: Services): void {
     planImport(db, session().accountId, request, true),
   );
 
-  app.get(
-    '/contacts/export',
-    {
-      config: { auth: 'session', csrf: false },
-      schema: { summary: 'All contacts as CSV (Name, Email, Phone)' },
-    },
-    async (request, reply) => {
-      const { rows } = await db.execute<{ name: string; email: string; phone: string }>(sql`
-        SELECT name, email, phone FROM contacts WHERE account_id = ${request.session!.accountId} ORDER BY lower(name), id`);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .header('cache-control', 'private, no-store');
-      return `\uFEFF${contactsToCsv(rows)}`;
-    },
-  );
+  rawRoute(app, exportContacts, async ({ session, reply }) => {
+    const { rows } = await db.execute<{ name: string; email: string; phone: string }>(sql`
+        SELECT name, email, phone FROM contacts WHERE account_id = ${session().accountId} ORDER BY lower(name), id`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="contacts.csv"')
+      .header('cache-control', 'private, no-store');
+    return `\uFEFF${contactsToCsv(rows)}`;
+  });
 }
 
 /** Reads the uploaded file, decides per row (create, merge by email, skip), and applies it when asked. */

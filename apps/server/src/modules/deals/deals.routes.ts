@@ -9,6 +9,7 @@ import {
   moveDeal,
   setDealFlag,
   setDealStatus,
+  streamDealChanges,
   unarchiveDeal,
   unlinkRelatedDeal,
   updateDeal,
@@ -19,7 +20,7 @@ import { z } from 'zod';
 import { workflows } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { DEAL_CHANNEL } from '../../lib/cache-bus';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { ColumnCounts } from './column-counts';
 import { listDeals as queryDeals } from './deals.repository';
@@ -77,42 +78,31 @@ export function dealRoutes(app: FastifyInstance, services: Services): void {
 
   // Live boards: server-sent events of the account's deal changes in one workflow, pushed from
   // PostgreSQL NOTIFY (migration 0006), so a change made through any server process arrives.
-  app.get(
-    '/deals/stream',
-    {
-      config: { auth: 'session', csrf: false },
-      schema: {
-        summary:
-          'Server-sent events: `deal` with {dealId, workflowId} whenever a deal of the workflow changes',
-        querystring: z.object({ workflowId: z.coerce.number().int().positive() }),
-      },
-    },
-    async (request, reply) => {
-      const s = request.session!;
-      const { workflowId } = request.query as { workflowId: number };
-      const bus = services.bus;
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`retry: 2000\n: connected\n\n`);
-      const unsubscribe = bus?.on(DEAL_CHANNEL, (payload) => {
-        const [account, workflow, deal] = payload.split(':').map(Number);
-        if (account !== s.accountId || workflow !== workflowId) return;
-        raw.write(`event: deal\ndata: ${JSON.stringify({ dealId: deal, workflowId })}\n\n`);
-      });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), 25_000);
-      streams.add(raw);
-      const close = () => {
-        clearInterval(heartbeat);
-        unsubscribe?.();
-        streams.delete(raw);
-      };
-      request.raw.on('close', close);
-    },
-  );
+  rawRoute(app, streamDealChanges, async ({ query, session, reply, request }) => {
+    const s = session();
+    const { workflowId } = query;
+    const bus = services.bus;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 2000\n: connected\n\n`);
+    const unsubscribe = bus?.on(DEAL_CHANNEL, (payload) => {
+      const [account, workflow, deal] = payload.split(':').map(Number);
+      if (account !== s.accountId || workflow !== workflowId) return;
+      raw.write(`event: deal\ndata: ${JSON.stringify({ dealId: deal, workflowId })}\n\n`);
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), 25_000);
+    streams.add(raw);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe?.();
+      streams.delete(raw);
+    };
+    request.raw.on('close', close);
+  });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import {
   archiveDealDocument,
   type DocumentRecord,
+  downloadDealAttachment,
   listDealDocuments,
   MAX_UPLOAD_BYTES,
   UPLOAD_EXTENSIONS,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../lib/app-error';
 import { readUpload } from '../../lib/uploads';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { requireEditableDeal } from './deals.service';
 
@@ -119,31 +120,20 @@ export function documentRoutes(app: FastifyInstance, services: Services): void {
   });
 
   // Downloads: only the owning account, always as an attachment, never sniffed into HTML.
-  app.get(
-    '/documents/:id/download',
-    {
-      config: { auth: 'session', csrf: false },
-      schema: {
-        summary: 'Download a document',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: number };
-      const [doc] = await documents(db, request.session!.accountId, { id });
-      const file = doc ? await services.files.path(doc.storage_path) : undefined;
-      if (!doc || !file || !fs.existsSync(file)) throw notFound('Document not found');
-      const ascii = doc.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      reply
-        .header('content-type', doc.mime_type)
-        .header('content-length', String(doc.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
-        );
-      return reply.send(fs.createReadStream(file));
-    },
-  );
+  rawRoute(app, downloadDealAttachment, async ({ params, session, reply }) => {
+    const [doc] = await documents(db, session().accountId, { id: params.id });
+    const file = doc ? await services.files.path(doc.storage_path) : undefined;
+    if (!doc || !file || !fs.existsSync(file)) throw notFound('Document not found');
+    const ascii = doc.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    reply
+      .header('content-type', doc.mime_type)
+      .header('content-length', String(doc.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      );
+    return reply.send(fs.createReadStream(file));
+  });
 }

@@ -4,6 +4,7 @@ import {
   type DealEvent,
   deleteDealEvent,
   eventMessages,
+  getCalendarFeed,
   listDealEvents,
   type TemporalData,
   updateDealEvent,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { requireDeal, requireEditableDeal } from './deals.service';
 import { localToInstant } from './time-zones';
@@ -197,25 +198,18 @@ export function eventRoutes(app: FastifyInstance, services: Services): void {
   });
 
   // The feed itself: public, the 256-bit token in the URL is the credential (calendar apps send no cookie).
-  app.get(
-    '/calendar/:file',
-    {
-      config: { auth: 'public', csrf: false },
-      schema: { hide: true, params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/) }) },
-    },
-    async (request, reply) => {
-      const token = (request.params as { file: string }).file.slice(0, -'.ics'.length);
-      const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`
+  rawRoute(app, getCalendarFeed, async ({ params, reply }) => {
+    const token = params.file.slice(0, -'.ics'.length);
+    const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`
         SELECT f.user_id, u.account_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
         WHERE f.token_hash = ${sha256(token)}`);
-      const owner = rows[0];
-      if (!owner) throw notFound('Calendar not found');
-      const list = await events(db, owner.account_id, { userId: owner.user_id });
-      reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', 'inline; filename="slat-appointments.ics"');
-      return toICalendar(list, new URL(services.config.publicUrl).host);
-    },
-  );
+    const owner = rows[0];
+    if (!owner) throw notFound('Calendar not found');
+    const list = await events(db, owner.account_id, { userId: owner.user_id });
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, max-age=300')
+      .header('content-disposition', 'inline; filename="slat-appointments.ics"');
+    return toICalendar(list, new URL(services.config.publicUrl).host);
+  });
 }

@@ -1,5 +1,6 @@
 import {
   documentCategoriesSelect,
+  downloadSupplierDocument,
   listLinkedManufacturers,
   listSupplierDocuments,
   type SupplierDocument,
@@ -8,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 
 export function supplierDocumentRoutes(app: FastifyInstance, services: Services): void {
@@ -61,32 +62,21 @@ export function supplierDocumentRoutes(app: FastifyInstance, services: Services)
   });
 
   // Opens in a new tab (inline), for dealers linked to the supplier only.
-  app.get(
-    '/supplier-documents/:id/download',
-    {
-      config: { auth: 'session', csrf: false },
-      schema: {
-        summary: 'Open a supplier document',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: number };
-      const { rows } = await db.execute<{ filename: string; mime_type: string; content: Buffer }>(sql`
+  rawRoute(app, downloadSupplierDocument, async ({ params, session, reply }) => {
+    const { rows } = await db.execute<{ filename: string; mime_type: string; content: Buffer }>(sql`
         SELECT sd.filename, sd.mime_type, sd.content FROM supplier_documents sd
-        JOIN manufacturer_customers mc ON mc.manufacturer_id = sd.manufacturer_id AND mc.account_id = ${request.session!.accountId}
-        WHERE sd.id = ${id}`);
-      const doc = rows[0];
-      if (!doc) throw notFound('Document not found');
-      reply
-        .header('content-type', doc.mime_type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header(
-          'content-disposition',
-          `inline; filename="${doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
-        );
-      return reply.send(doc.content);
-    },
-  );
+        JOIN manufacturer_customers mc ON mc.manufacturer_id = sd.manufacturer_id AND mc.account_id = ${session().accountId}
+        WHERE sd.id = ${params.id}`);
+    const doc = rows[0];
+    if (!doc) throw notFound('Document not found');
+    reply
+      .header('content-type', doc.mime_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .header(
+        'content-disposition',
+        `inline; filename="${doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+      );
+    return reply.send(doc.content);
+  });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import {
   type CalendarAccount,
   calendarProviders,
+  downloadFile,
   getAccountSettings,
   getCalendarAccount,
   getDealerSettings,
@@ -28,7 +29,7 @@ import {
 import { fieldError, notFound } from '../../lib/app-error';
 import { sentFields } from '../../lib/partial-update';
 import { readUpload } from '../../lib/uploads';
-import { route } from '../../plugins/api';
+import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import {
   loadAccountSettings,
@@ -214,22 +215,14 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
 
   // Uploaded files (logos now; documents later) by their random public id. Public: quote PDFs and
   // customer pages show the logo; the 192-bit id is the capability.
-  app.get(
-    '/files/:publicId',
-    {
-      config: { auth: 'public', csrf: false },
-      schema: { hide: true, params: z.object({ publicId: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }) },
-    },
-    async (request, reply) => {
-      const { publicId } = request.params as { publicId: string };
-      const file = await services.files.find(publicId);
-      if (!file || !fs.existsSync(file.fullPath)) throw notFound('File not found');
-      reply
-        .header('content-type', file.mimeType)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
-      return reply.send(fs.createReadStream(file.fullPath));
-    },
-  );
+  rawRoute(app, downloadFile, async ({ params, reply }) => {
+    const file = await services.files.find(params.publicId);
+    if (!file || !fs.existsSync(file.fullPath)) throw notFound('File not found');
+    reply
+      .header('content-type', file.mimeType)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+    return reply.send(fs.createReadStream(file.fullPath));
+  });
 }

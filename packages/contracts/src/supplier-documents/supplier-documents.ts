@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const supplierDocumentSchema = z.object({
   id: z.number().int(),
@@ -42,4 +42,12 @@ export const documentCategoriesSelect = defineEndpoint({
       sort_order: z.number().int(),
     }),
   ),
+});
+
+export const downloadSupplierDocument = defineRawEndpoint({
+  method: 'GET',
+  path: '/supplier-documents/:id/download',
+  summary: 'Open a supplier document',
+  produces: 'application/pdf',
+  params: z.object({ id: z.coerce.number().int().positive() }),
 });

@@ -101,12 +101,3 @@ export const deleteDealEvent = defineEndpoint({
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.object({ success: z.literal(true) }),
 });
-
-export const calendarFeedUrl = defineEndpoint({
-  method: 'POST',
-  path: '/calendar/feed',
-  summary:
-    "A private iCalendar (.ics) URL of the signed-in user's appointments; calling it again replaces the old URL",
-  auth: 'session',
-  response: z.object({ url: z.string() }),
-});

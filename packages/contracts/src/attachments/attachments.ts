@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const uploadMessages = {
   inProgress: 'Upload is still in progress. Please wait for all uploads to finish before closing',
@@ -68,4 +68,12 @@ export const archiveDealDocument = defineEndpoint({
     documentId: z.coerce.number().int().positive(),
   }),
   response: z.object({ data: documentSchema }),
+});
+
+export const downloadDealAttachment = defineRawEndpoint({
+  method: 'GET',
+  path: '/documents/:id/download',
+  summary: 'Download a document',
+  produces: 'application/octet-stream',
+  params: z.object({ id: z.coerce.number().int().positive() }),
 });

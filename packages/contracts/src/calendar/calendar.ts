@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const calendarProviders = [
   'GOOGLE',
@@ -59,4 +59,26 @@ export const unlinkCalendarAccount = defineEndpoint({
   summary: 'Unlink the connection',
   auth: 'session',
   response: calendarAccountSchema,
+});
+
+export const calendarFeedUrl = defineEndpoint({
+  method: 'POST',
+  path: '/calendar/feed',
+  summary:
+    "A private iCalendar (.ics) URL of the signed-in user's appointments; calling it again replaces the old URL",
+  auth: 'session',
+  response: z.object({ url: z.string() }),
+});
+
+/** The feed file name: the 256-bit token of the user's feed, base64url, and `.ics`. */
+export const calendarFeedFileSchema = z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/);
+
+export const getCalendarFeed = defineRawEndpoint({
+  method: 'GET',
+  path: '/calendar/:file',
+  summary: "A user's appointments as iCalendar (text/calendar); the token in the URL is the credential",
+  // Public: calendar apps subscribe to the URL and send no cookie; the 256-bit token is the credential.
+  auth: 'public',
+  produces: 'text/calendar',
+  params: z.object({ file: calendarFeedFileSchema }),
 });

@@ -1,0 +1,2 @@
+// The payments contracts: one file per area, exported from ../index.ts (see ARCHITECTURE.md, module template).
+export {};
