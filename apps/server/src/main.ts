@@ -12,7 +12,7 @@ import { startJobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
 import { ProfileCache } from './modules/auth/profile-cache';
-import { FileStore } from './modules/files/file-store';
+import { FileStore } from './modules/files/index';
 
 import { SessionStore } from './plugins/sessions';
 import type { Services } from './services';

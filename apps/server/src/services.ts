@@ -6,7 +6,7 @@ import type { ErrorReporter } from './lib/error-reporting';
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ProfileCache } from './modules/auth/profile-cache';
-import type { FileStore } from './modules/files/file-store';
+import type { FileStore } from './modules/files/index';
 import type { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */

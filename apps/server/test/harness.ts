@@ -17,7 +17,7 @@ import { createMailer } from '../src/lib/mailer';
 import { RateLimiter } from '../src/lib/rate-limit';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/accounts.service';
 import { ProfileCache } from '../src/modules/auth/profile-cache';
-import { FileStore } from '../src/modules/files/file-store';
+import { FileStore } from '../src/modules/files/index';
 
 import { SESSION_COOKIE, SessionStore } from '../src/plugins/sessions';
 import type { Services } from '../src/services';

@@ -1,36 +1,39 @@
 // Every feature module served under /api, in registration order. A new module adds its folder
 // (routes → service → repository, an index.ts as its only door) and one line here.
 import type { ApiModule } from '../plugins/api';
-import { authRoutes } from './auth/auth.routes';
-import { brandingRoutes } from './branding/branding.routes';
-import { bundleRoutes } from './bundles/bundles.routes';
-import { catalogRoutes } from './catalog/catalog.routes';
-import { contactRoutes } from './contacts/contacts.routes';
-import { dealRoutes } from './deals/deals.routes';
-import { documentRoutes } from './deals/documents.routes';
-import { eventRoutes } from './deals/events.routes';
-import { noteRoutes } from './deals/notes.routes';
-import { supplierDocumentRoutes } from './documents/supplier-documents.routes';
+import { appointmentsModule } from './appointments/index';
+import { attachmentsModule } from './attachments/index';
+import { authModule } from './auth/index';
+import { brandingModule } from './branding/index';
+import { bundlesModule } from './bundles/index';
+import { calendarModule } from './calendar/index';
+import { catalogModule } from './catalog/index';
+import { contactsModule } from './contacts/index';
+import { dealsModule, notesModule } from './deals/index';
+import { filesModule } from './files/index';
+import { markupOverridesModule } from './markup-overrides/index';
 import { personnelModule } from './personnel/index';
-import { markupOverrideRoutes } from './settings/markup-overrides.routes';
-import { settingsRoutes } from './settings/settings.routes';
-import { userRoutes } from './users/users.routes';
-import { workflowRoutes } from './workflows/workflows.routes';
+import { settingsModule } from './settings/index';
+import { supplierDocumentsModule } from './supplier-documents/index';
+import { usersModule } from './users/index';
+import { workflowsModule } from './workflows/index';
 
 export const apiModules: readonly ApiModule[] = [
-  { name: 'auth', register: authRoutes },
-  { name: 'users', register: userRoutes },
-  { name: 'branding', register: brandingRoutes },
-  { name: 'catalog', register: catalogRoutes },
-  { name: 'settings', register: settingsRoutes },
-  { name: 'markup-overrides', register: markupOverrideRoutes },
-  { name: 'bundles', register: bundleRoutes },
-  { name: 'workflows', register: workflowRoutes },
-  { name: 'deals', register: dealRoutes },
-  { name: 'contacts', register: contactRoutes },
+  authModule,
+  usersModule,
+  brandingModule,
+  catalogModule,
+  settingsModule,
+  markupOverridesModule,
+  bundlesModule,
+  workflowsModule,
+  dealsModule,
+  contactsModule,
   personnelModule,
-  { name: 'supplier-documents', register: supplierDocumentRoutes },
-  { name: 'notes', register: noteRoutes },
-  { name: 'appointments', register: eventRoutes },
-  { name: 'attachments', register: documentRoutes },
+  supplierDocumentsModule,
+  notesModule,
+  appointmentsModule,
+  attachmentsModule,
+  calendarModule,
+  filesModule,
 ];

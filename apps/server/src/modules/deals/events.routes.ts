@@ -1,10 +1,8 @@
 import {
-  calendarFeedUrl,
   createDealEvent,
   type DealEvent,
   deleteDealEvent,
   eventMessages,
-  getCalendarFeed,
   listDealEvents,
   type TemporalData,
   updateDealEvent,
@@ -15,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { rawRoute, route } from '../../plugins/api';
+import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { requireDeal, requireEditableDeal } from './deals.service';
 import { localToInstant } from './time-zones';
@@ -187,29 +185,8 @@ export function eventRoutes(app: FastifyInstance, services: Services): void {
     await db.execute(sql`DELETE FROM deal_events WHERE id = ${params.id}`);
     return { success: true as const };
   });
-
-  route(app, calendarFeedUrl, async ({ session }) => {
-    const s = session();
-    const token = randomToken();
-    await db.execute(sql`
-      INSERT INTO calendar_feeds (user_id, token_hash) VALUES (${s.userId}, ${sha256(token)})
-      ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()`);
-    return { url: `${services.config.publicUrl}/api/calendar/${token}.ics` };
-  });
-
-  // The feed itself: public, the 256-bit token in the URL is the credential (calendar apps send no cookie).
-  rawRoute(app, getCalendarFeed, async ({ params, reply }) => {
-    const token = params.file.slice(0, -'.ics'.length);
-    const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`
-        SELECT f.user_id, u.account_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
-        WHERE f.token_hash = ${sha256(token)}`);
-    const owner = rows[0];
-    if (!owner) throw notFound('Calendar not found');
-    const list = await events(db, owner.account_id, { userId: owner.user_id });
-    reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, max-age=300')
-      .header('content-disposition', 'inline; filename="slat-appointments.ics"');
-    return toICalendar(list, new URL(services.config.publicUrl).host);
-  });
 }
+
+/** The appointments of a user's deals (the private calendar feed). */
+export const listUserAppointments = (db: Db, accountId: number, userId: number): Promise<DealEvent[]> =>
+  events(db, accountId, { userId });

@@ -1,35 +1,20 @@
-import fs from 'node:fs';
 import {
-  type CalendarAccount,
-  calendarProviders,
-  downloadFile,
   getAccountSettings,
-  getCalendarAccount,
   getDealerSettings,
   getProviders,
-  linkVirtualCalendar,
   saveDealerSettings,
   saveMainCompany,
   saveManufacturerCustomerSettings,
-  unlinkCalendarAccount,
   uploadCompanyLogo,
 } from '@slat/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  calendarAccounts,
-  companies,
-  dealerSettings,
-  files,
-  shippingMethods,
-  supplierDealers,
-  users,
-} from '../../db/schema';
+import { companies, dealerSettings, files, shippingMethods, supplierDealers } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/app-error';
 import { sentFields } from '../../lib/partial-update';
 import { readUpload } from '../../lib/uploads';
-import { rawRoute, route } from '../../plugins/api';
+import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import {
   loadAccountSettings,
@@ -37,26 +22,6 @@ import {
   loadMainCompany,
   loadManufacturers,
 } from './settings.service';
-
-async function calendarAccount(services: Services, userId: number): Promise<CalendarAccount> {
-  const [row] = await services.db.select().from(calendarAccounts).where(eq(calendarAccounts.userId, userId));
-  return {
-    connection: row
-      ? {
-          id: row.id,
-          provider: row.provider as (typeof calendarProviders)[number],
-          status: row.status,
-          email: row.email,
-        }
-      : null,
-    // Outside mail/calendar services need OAuth apps this installation does not have.
-    services: calendarProviders.map((provider) => ({
-      provider,
-      available: provider === 'VIRTUAL_CALENDAR',
-      linkPath: provider === 'VIRTUAL_CALENDAR' ? '/api/account/virtual-calendar/link' : null,
-    })),
-  };
-}
 
 export function settingsRoutes(app: FastifyInstance, services: Services): void {
   const fileUrl = (publicId: string) => services.files.url(publicId);
@@ -180,49 +145,4 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     cardPayments: true,
     cardPaymentsMode: services.config.stripeConfigured ? ('stripe' as const) : ('test' as const),
   }));
-
-  route(app, getCalendarAccount, async ({ session }) => calendarAccount(services, session().userId));
-
-  route(app, linkVirtualCalendar, async ({ session }) => {
-    const s = session();
-    const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, s.userId));
-    await services.db
-      .insert(calendarAccounts)
-      .values({
-        accountId: s.accountId,
-        userId: s.userId,
-        provider: 'VIRTUAL_CALENDAR',
-        status: 'VALID',
-        email: user?.email ?? '',
-      })
-      .onConflictDoUpdate({
-        target: calendarAccounts.userId,
-        set: {
-          provider: 'VIRTUAL_CALENDAR',
-          status: 'VALID',
-          email: user?.email ?? '',
-          createdAt: sql`now()`,
-        },
-      });
-    return calendarAccount(services, s.userId);
-  });
-
-  route(app, unlinkCalendarAccount, async ({ session }) => {
-    const s = session();
-    await services.db.delete(calendarAccounts).where(eq(calendarAccounts.userId, s.userId));
-    return calendarAccount(services, s.userId);
-  });
-
-  // Uploaded files (logos now; documents later) by their random public id. Public: quote PDFs and
-  // customer pages show the logo; the 192-bit id is the capability.
-  rawRoute(app, downloadFile, async ({ params, reply }) => {
-    const file = await services.files.find(params.publicId);
-    if (!file || !fs.existsSync(file.fullPath)) throw notFound('File not found');
-    reply
-      .header('content-type', file.mimeType)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
-    return reply.send(fs.createReadStream(file.fullPath));
-  });
 }

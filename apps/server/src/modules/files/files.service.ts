@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { files } from '../../db/schema';
 import { randomToken } from '../../lib/secrets';
 import type { Upload } from '../../lib/uploads';
+import * as repo from './files.repository';
 
 /** Files live on disk under DATA_DIR/files (outside the web root), addressed by a random public id. */
 export class FileStore {
@@ -19,23 +18,25 @@ export class FileStore {
     const full = path.join(this.root, relative);
     await fs.mkdir(path.dirname(full), { recursive: true });
     await fs.writeFile(full, upload.buffer, { flag: 'wx' });
-    const [row] = await this.db
-      .insert(files)
-      .values({
-        accountId,
-        publicId,
-        filename: upload.filename,
-        mimeType: upload.mimeType,
-        size: upload.buffer.length,
-        storagePath: relative,
-      })
-      .returning({ id: files.id });
-    return { id: row!.id, publicId };
+    const id = await repo.insertFile(this.db, {
+      accountId,
+      publicId,
+      filename: upload.filename,
+      mimeType: upload.mimeType,
+      size: upload.buffer.length,
+      storagePath: relative,
+    });
+    return { id, publicId };
   }
 
   async find(publicId: string) {
-    const [row] = await this.db.select().from(files).where(eq(files.publicId, publicId));
+    const row = await repo.findFileByPublicId(this.db, publicId);
     return row ? { ...row, fullPath: path.join(this.root, row.storagePath) } : undefined;
+  }
+
+  /** Whether the file with this id belongs to the account (a logo chosen by id, say). */
+  belongsTo(accountId: number, id: number): Promise<boolean> {
+    return repo.isAccountFile(this.db, accountId, id);
   }
 
   /** The absolute path of a stored file, from its path relative to the store. */

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { files } from '../../db/schema';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = Omit<typeof files.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertFile(db: Db, row: NewFileRow): Promise<number> {
+  const [inserted] = await db.insert(files).values(row).returning({ id: files.id });
+  return inserted!.id;
+}
+
+export async function findFileByPublicId(db: Db, publicId: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.publicId, publicId));
+  return row;
+}
+
+export async function isAccountFile(db: Db, accountId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.accountId, accountId)));
+  return row !== undefined;
+}
