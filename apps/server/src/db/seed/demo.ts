@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createDealerAccount } from '../../modules/accounts/accounts.service';
 import { linkAccountToSupplier } from '../../modules/catalog/catalog.repository';
 import { importCatalog } from '../../modules/catalog/catalog-import';
-import { FileStore } from '../../modules/files/file-store';
+import { FileStore } from '../../modules/files/index';
 import type { Db } from '../database';
 import { accounts } from '../schema';
 import { seedDemoDeals } from './deals';
