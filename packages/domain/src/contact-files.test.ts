@@ -50,6 +50,30 @@ describe('CSV', () => {
     );
   });
 
+  it('reads any of the three line ends, mixed, a BOM, ragged rows, and stray quotes inside a field', () => {
+    expect(parseCsv('\uFEFFName,Phone\r\nA,1\nB\rC,3,extra\r\n\r\n , \nsay "hi",2')).toEqual([
+      ['Name', 'Phone'],
+      ['A', '1'],
+      ['B'],
+      ['C', '3', 'extra'],
+      ['say "hi"', '2'],
+    ]);
+  });
+
+  it('keeps the rows before a quote that is never closed, the rest of the file in its last field', () => {
+    expect(parseCsv('Name,Phone\nA,1\n"B,2\nC,3\n')).toEqual([['Name', 'Phone'], ['A', '1'], ['B,2\nC,3\n']]);
+  });
+
+  it('quotes commas, quotes and every kind of line break, and nothing else', () => {
+    expect(
+      contactsToCsv([
+        { name: 'Smith, Jo', email: 'a"b', phone: 'x\ry' },
+        { name: 'Line\nbreak', email: ' spaced ', phone: '' },
+      ]),
+    ).toBe('Name,Email,Phone\r\n"Smith, Jo","a""b","x\ry"\r\n"Line\nbreak", spaced ,\r\n');
+    expect(contactsToCsv([])).toBe('Name,Email,Phone\r\n');
+  });
+
   it('quotes fields a spreadsheet would run as formulas', () => {
     expect(contactsToCsv([{ name: '=HYPERLINK("x")', email: '', phone: '+61 2' }])).toBe(
       'Name,Email,Phone\r\n"=HYPERLINK(""x"")",,"+61 2"\r\n',
@@ -77,5 +101,55 @@ describe('vCard', () => {
       { line: 1, name: 'Jack Nguyen', email: 'jack@example.com', phone: '0423 456 789', errors: [] },
       { line: 2, name: 'William Chen', email: 'will@example.com', phone: '', errors: [] },
     ]);
+  });
+  it('reads vCard 2.1 as Outlook and old phones write it: bare types, soft line breaks', () => {
+    const text = [
+      'BEGIN:VCARD',
+      'VERSION:2.1',
+      'N;LANGUAGE=en-au:Bennett;Olivia',
+      'TEL;WORK;VOICE:(02) 9999 0000',
+      'EMAIL;PREF;INTERNET:olivia@example.com',
+      'NOTE;ENCODING=QUOTED-PRINTABLE:one=0D=0A=',
+      'two',
+      'END:VCARD',
+    ].join('\r\n');
+    expect(contactsFromVcard(text)).toEqual([
+      { line: 1, name: 'Olivia Bennett', email: 'olivia@example.com', phone: '(02) 9999 0000', errors: [] },
+    ]);
+  });
+
+  it('unescapes text, takes the first non-empty value, and strips a tel: URI', () => {
+    const text = [
+      'BEGIN:VCARD',
+      'VERSION:4.0',
+      'FN:Smith\\, Jo\\; the\\nsecond',
+      'EMAIL:',
+      'EMAIL;TYPE=work:second@example.com',
+      'TEL;VALUE=uri:tel:+61-2-9999-0000',
+      'END:VCARD',
+    ].join('\n');
+    expect(contactsFromVcard(text)).toEqual([
+      {
+        line: 1,
+        name: 'Smith, Jo; the second',
+        email: 'second@example.com',
+        phone: '+61-2-9999-0000',
+        errors: [],
+      },
+    ]);
+  });
+
+  it('flags a card it cannot read and still reads the others; text outside cards is ignored', () => {
+    const card = (fn: string) => ['BEGIN:VCARD', 'VERSION:3.0', fn, 'END:VCARD'].join('\r\n');
+    const rows = contactsFromVcard(
+      ['junk', card('FN:One'), card('FN;X="open:Two'), card('FN:Three')].join('\r\n'),
+    );
+    expect(rows.map((r) => [r.line, r.name, r.errors.length])).toEqual([
+      [1, 'One', 0],
+      [2, '', 1],
+      [3, 'Three', 0],
+    ]);
+    expect(rows[1]?.errors[0]).toMatch(/^This card could not be read: /);
+    expect(contactsFromVcard('not a vCard at all')).toEqual([]);
   });
 });

@@ -1,38 +1,34 @@
-/** Contact import and export formats: CSV (RFC 4180) and vCard 3/4. Pure functions. */
+/**
+ * Contact import and export formats: CSV (RFC 4180, read with csv-parse, written with
+ * csv-stringify) and vCard 2.1/3/4 (read with ical.js). Pure functions. Decision 008.
+ */
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ICAL from 'ical.js';
 
 /** `line`: the row's line in a CSV file (header is line 1), or the card's position in a vCard file. */
 export type ImportedContact = { line: number; name: string; email: string; phone: string; errors: string[] };
 
+const readCsv = (text: string): string[][] =>
+  parse(text, {
+    bom: true,
+    // Any of the three line ends, even mixed in one file (spreadsheets and editors differ).
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    // A stray quote inside an unquoted field is kept as text, not an error.
+    relax_quotes: true,
+  });
+
 /** Parses CSV text into rows of fields: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
+  let rows: string[][];
+  try {
+    rows = readCsv(text);
+  } catch (error) {
+    // A quote left open runs to the end of the file: the rows read so far stay, and the last
+    // field holds the rest, for the preview to show.
+    if (!(error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED')) throw error;
+    rows = readCsv(`${text}"`);
   }
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
@@ -63,55 +59,79 @@ export function contactsFromCsv(text: string): ImportedContact[] {
   });
 }
 
-/** Contacts from vCard text (one or more BEGIN:VCARD … END:VCARD blocks; folded lines joined). */
-export function contactsFromVcard(text: string): ImportedContact[] {
-  const lines = text
-    .replace(/\r\n[ \t]/g, '')
-    .replace(/\n[ \t]/g, '')
-    .split(/\r?\n/);
-  const out: ImportedContact[] = [];
-  let current: { line: number; name: string; email: string; phone: string; n: string } | undefined;
-  for (const raw of lines) {
-    const line = raw.trim();
-    const upper = line.toUpperCase();
-    if (upper === 'BEGIN:VCARD') current = { line: out.length + 1, name: '', email: '', phone: '', n: '' };
-    else if (upper === 'END:VCARD' && current) {
-      const fromN = current.n.split(';').slice(0, 2).reverse().filter(Boolean).join(' ');
-      out.push(
-        check({
-          line: current.line,
-          name: current.name || fromN,
-          email: current.email,
-          phone: current.phone,
-        }),
-      );
-      current = undefined;
-    } else if (current) {
-      const colon = line.indexOf(':');
-      if (colon < 0) continue;
-      const key = line.slice(0, colon).split(';')[0]!.split('.').pop()!.toUpperCase();
-      const value = line
-        .slice(colon + 1)
-        .replace(/\\,/g, ',')
-        .replace(/\\;/g, ';')
-        .replace(/\\n/gi, ' ')
-        .trim();
-      if (key === 'FN') current.name = value;
-      else if (key === 'N') current.n = value;
-      else if (key === 'EMAIL' && !current.email) current.email = value;
-      else if (key === 'TEL' && !current.phone) current.phone = value.replace(/^tel:/i, '');
-    }
-  }
-  return out;
+/** Each BEGIN:VCARD … END:VCARD block, so that one card the parser refuses does not lose the others. */
+const CARD = /^BEGIN:VCARD\r?$[\s\S]*?^END:VCARD\r?$/gim;
+
+/**
+ * What vCard 2.1 writes and ical.js (vCard 3/4) refuses: bare type parameters (`TEL;CELL;VOICE:`,
+ * which 3.0 spells `TEL;TYPE=CELL;TYPE=VOICE:`) and lines that are not properties at all.
+ */
+function toVcard3(card: string): string {
+  return card
+    .split(/\r?\n/)
+    .filter((line) => /^[ \t]/.test(line) || line.includes(':'))
+    .map((line) =>
+      /^[ \t]/.test(line)
+        ? line
+        : line.replace(/^[^:]*/, (head) => head.replace(/;(?=[^;=]*(;|$))/g, ';TYPE=')),
+    )
+    .join('\r\n');
 }
 
-const csvField = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/**
+ * A text value on one line. ical.js leaves `\;` escaped in single-valued vCard properties
+ * (kewisch/ical.js#173), where RFC 6350 3.4 allows the escape.
+ */
+const plain = (value: unknown) =>
+  String(value ?? '')
+    .replace(/\\;/g, ';')
+    .replace(/\r?\n/g, ' ')
+    .trim();
+
+function contactFromCard(card: ICAL.Component, line: number): ImportedContact {
+  const first = (name: string) =>
+    card
+      .getAllProperties(name)
+      .map((p) => plain(p.getFirstValue()))
+      .find(Boolean) ?? '';
+  const n = card.getFirstPropertyValue('n');
+  const [family = '', given = ''] = (Array.isArray(n) ? n : [n]).map(plain);
+  return check({
+    line,
+    name: first('fn') || [given, family].filter(Boolean).join(' '),
+    email: first('email'),
+    phone: first('tel').replace(/^tel:/i, ''),
+  });
+}
+
+/** Contacts from vCard text (one or more BEGIN:VCARD … END:VCARD blocks; folded lines joined). */
+export function contactsFromVcard(text: string): ImportedContact[] {
+  return Array.from(text.matchAll(CARD), ([card], i) => {
+    try {
+      return contactFromCard(new ICAL.Component(ICAL.parse(toVcard3(card))), i + 1);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        line: i + 1,
+        name: '',
+        email: '',
+        phone: '',
+        errors: [`This card could not be read: ${reason}`],
+      };
+    }
+  });
+}
 
 /** CSV of contacts; fields that a spreadsheet would read as formulas are quoted. */
 export function contactsToCsv(contacts: readonly { name: string; email: string; phone: string }[]): string {
-  const lines = [
-    'Name,Email,Phone',
-    ...contacts.map((c) => [c.name, c.email, c.phone].map(csvField).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return stringify(
+    contacts.map((c) => [c.name, c.email, c.phone]),
+    {
+      header: true,
+      columns: ['Name', 'Email', 'Phone'],
+      record_delimiter: 'windows',
+      quote_record_delimiter: true,
+      quoted_match: /^[=+\-@]/,
+    },
+  );
 }
