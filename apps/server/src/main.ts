@@ -11,7 +11,7 @@ import { startJobs } from './lib/jobs';
 
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
-import { ProfileCache } from './modules/auth/profile-cache';
+import { ProfileCache } from './modules/auth/index';
 import { FileStore } from './modules/files/index';
 
 import { SessionStore } from './plugins/sessions';

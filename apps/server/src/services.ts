@@ -5,7 +5,7 @@ import type { ErrorReporter } from './lib/error-reporting';
 
 import type { Jobs } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
-import type { ProfileCache } from './modules/auth/profile-cache';
+import type { ProfileCache } from './modules/auth/index';
 import type { FileStore } from './modules/files/index';
 import type { SessionStore } from './plugins/sessions';
 

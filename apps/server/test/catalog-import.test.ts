@@ -17,7 +17,7 @@ import {
   suppliers,
 } from '../src/db/schema';
 import { demoCatalogPath } from '../src/db/seed/demo';
-import { CatalogImportError, importCatalog } from '../src/modules/catalog/catalog-import';
+import { CatalogImportError, importCatalog } from '../src/modules/catalog/index';
 import { createTestDatabase } from './harness';
 import { buildServer, repoRoot } from './server-process';
 

@@ -12,8 +12,7 @@ import {
   suppliers,
 } from '../src/db/schema';
 import { DEMO_LOGIN, demoCatalogPath, seedDemoCatalog, seedDemoIfEmpty } from '../src/db/seed/demo';
-import { linkAccountToSupplier } from '../src/modules/catalog/catalog.repository';
-import { importCatalog } from '../src/modules/catalog/catalog-import';
+import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 let t: TestApp;

@@ -15,8 +15,8 @@ import { createErrorReporter } from '../src/lib/error-reporting';
 import { type Jobs, startJobs } from '../src/lib/jobs';
 import { createMailer } from '../src/lib/mailer';
 import { RateLimiter } from '../src/lib/rate-limit';
-import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/accounts.service';
-import { ProfileCache } from '../src/modules/auth/profile-cache';
+import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/index';
+import { ProfileCache } from '../src/modules/auth/index';
 import { FileStore } from '../src/modules/files/index';
 
 import { SESSION_COOKIE, SessionStore } from '../src/plugins/sessions';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AccountError, createDealerAccount } from '../modules/accounts/accounts.service';
+import { AccountError, createDealerAccount } from '../modules/accounts/index';
 import { fail, withCliDatabase } from './cli-database';
 
 const usage = `Usage: npm run account -- create --username U --password P --company "Name" --country AU

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseCatalogFile } from '@slat/contracts';
-import { CatalogImportError, formatImportSummary, importCatalog } from '../modules/catalog/catalog-import';
+import { CatalogImportError, formatImportSummary, importCatalog } from '../modules/catalog/index';
 import { fail, withCliDatabase } from './cli-database';
 
 const usage = 'Usage: npm run catalog:import -- <file.json>   (format: docs/catalog-format.md)';

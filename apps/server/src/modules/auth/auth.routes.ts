@@ -12,7 +12,7 @@ import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { loadProfile, requestPasswordReset, resetPassword, signIn } from './auth.service';
 
-export function authRoutes(app: FastifyInstance, services: Services): void {
+export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   route(app, generateToken, async ({ request, reply }) => {
     let cookie = request.sessionCookie;
     if (!cookie) {

@@ -1,5 +1,8 @@
-// The auth module's only door (to be reshaped into routes → service → repository).
+// The auth module's only door: sign-in, sign-out and password reset routes, the signed-in
+// profile (users module) and its cache (wired by services.ts).
 import type { ApiModule } from '../../plugins/api';
-import { authRoutes } from './auth.routes';
+import { registerAuthRoutes } from './auth.routes';
 
-export const authModule: ApiModule = { name: 'auth', register: authRoutes };
+export { loadProfile } from './auth.service';
+export { ProfileCache } from './profile-cache';
+export const authModule: ApiModule = { name: 'auth', register: registerAuthRoutes };

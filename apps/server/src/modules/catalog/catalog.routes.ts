@@ -4,7 +4,7 @@ import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { productDetail, productTree, topSellingProductIds } from './catalog.service';
 
-export function catalogRoutes(app: FastifyInstance, services: Services): void {
+export function registerCatalogRoutes(app: FastifyInstance, services: Services): void {
   route(app, listProductTree, async ({ session }) => productTree(services.db, session().accountId));
   route(app, listTopSellingProducts, async ({ session }) =>
     topSellingProductIds(services.db, session().accountId),

@@ -1,13 +1,7 @@
 import type { ProductDetail, ProductTreeGroup, ProductTreeItem, ProductTreeResponse } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
-import {
-  latestLinkedCatalogVersions,
-  manufacturerOfProduct,
-  productInCatalogVersion,
-  productsOfCatalogVersions,
-  subscribedBundleProducts,
-} from './catalog.repository';
+import * as repo from './catalog.repository';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en') || 0;
 
@@ -21,12 +15,12 @@ export async function topSellingProductIds(_db: Db, _accountId: number): Promise
 
 /** The products the account may quote, with the bundles that bring bundle-only ones in. */
 async function visibleProducts(db: Db, accountId: number) {
-  const versions = await latestLinkedCatalogVersions(db, accountId);
-  const rows = await productsOfCatalogVersions(
+  const versions = await repo.latestLinkedCatalogVersions(db, accountId);
+  const rows = await repo.productsOfCatalogVersions(
     db,
     versions.map((v) => v.id),
   );
-  const viaBundles = await subscribedBundleProducts(db, accountId);
+  const viaBundles = await repo.subscribedBundleProducts(db, accountId);
   return rows
     .map((row) => ({ row, bundles: viaBundles.get(row.id) ?? [] }))
     .filter(({ row, bundles }) => !row.bundleOnly || bundles.length > 0);
@@ -89,13 +83,13 @@ export async function productTree(db: Db, accountId: number): Promise<ProductTre
  * not found, exactly like a missing id.
  */
 export async function productDetail(db: Db, accountId: number, productId: number): Promise<ProductDetail> {
-  const manufacturerId = await manufacturerOfProduct(db, productId);
+  const manufacturerId = await repo.manufacturerOfProduct(db, productId);
   if (manufacturerId === undefined) throw notFound('Product not found');
-  const [version] = await latestLinkedCatalogVersions(db, accountId, manufacturerId);
+  const [version] = await repo.latestLinkedCatalogVersions(db, accountId, manufacturerId);
   if (!version) throw notFound('Product not found');
-  const product = await productInCatalogVersion(db, productId, version.id);
+  const product = await repo.productInCatalogVersion(db, productId, version.id);
   if (!product) throw notFound('Product not found');
-  if (product.bundleOnly && !(await subscribedBundleProducts(db, accountId)).has(productId))
+  if (product.bundleOnly && !(await repo.subscribedBundleProducts(db, accountId)).has(productId))
     throw notFound('Product not found');
   const { definition: d } = product;
   return {
@@ -135,3 +129,9 @@ export async function productDetail(db: Db, accountId: number, productId: number
     incompatible_options: d.rules.incompatible,
   };
 }
+
+/**
+ * Links an account to a supplier (by key), keeping an existing link; the default shipping
+ * method is the named one, else the supplier's first (demo seed, tests).
+ */
+export const linkAccountToSupplier = repo.linkAccountToSupplier;

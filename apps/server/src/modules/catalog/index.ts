@@ -1,5 +1,12 @@
-// The catalog module's only door (to be reshaped into routes → service → repository).
+// The catalog module's only door: product routes, and the catalog import (CLI, demo seed, tests).
 import type { ApiModule } from '../../plugins/api';
-import { catalogRoutes } from './catalog.routes';
+import { registerCatalogRoutes } from './catalog.routes';
 
-export const catalogModule: ApiModule = { name: 'catalog', register: catalogRoutes };
+export { linkAccountToSupplier } from './catalog.service';
+export {
+  CatalogImportError,
+  type CatalogImportSummary,
+  formatImportSummary,
+  importCatalog,
+} from './catalog-import.service';
+export const catalogModule: ApiModule = { name: 'catalog', register: registerCatalogRoutes };

@@ -1,5 +1,7 @@
-// The workflows module's only door (to be reshaped into routes → service → repository).
+// The workflows module's only door: its routes, and what other modules may call.
 import type { ApiModule } from '../../plugins/api';
-import { workflowRoutes } from './workflows.routes';
+import { registerWorkflowRoutes } from './workflows.routes';
 
-export const workflowsModule: ApiModule = { name: 'workflows', register: workflowRoutes };
+export { defaultWorkflows } from './default-workflows';
+export { createWorkflowFromDocument, loadWorkflow, loadWorkflows } from './workflows.service';
+export const workflowsModule: ApiModule = { name: 'workflows', register: registerWorkflowRoutes };

@@ -1,8 +1,12 @@
-import type { Workflow, WorkflowSchemaDocument } from '@slat/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  type DealWorkflowsSettings,
+  dealWorkflowsSettingsSchema,
+  type Workflow,
+  type WorkflowSchemaDocument,
+} from '@slat/contracts';
 import type { Db } from '../../db/database';
-import { workflowFlags, workflowFlagValues, workflowStatuses, workflows } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import * as repo from './workflows.repository';
 
 export const slugify = (name: string) =>
   name
@@ -12,57 +16,8 @@ export const slugify = (name: string) =>
     .replace(/^-+|-+$/g, '') || 'workflow';
 
 /** The account's workflows with statuses and flags, in order; `ids` narrows to some. */
-export async function loadWorkflows(db: Db, accountId: number, ids?: number[]): Promise<Workflow[]> {
-  const rows = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.accountId, accountId), ids ? inArray(workflows.id, ids) : undefined))
-    .orderBy(asc(workflows.sortOrder), asc(workflows.id));
-  if (rows.length === 0) return [];
-  const wfIds = rows.map((w) => w.id);
-  const statuses = await db
-    .select()
-    .from(workflowStatuses)
-    .where(inArray(workflowStatuses.workflowId, wfIds))
-    .orderBy(asc(workflowStatuses.sortOrder));
-  const flags = await db
-    .select()
-    .from(workflowFlags)
-    .where(inArray(workflowFlags.workflowId, wfIds))
-    .orderBy(asc(workflowFlags.sortOrder));
-  const values = flags.length
-    ? await db
-        .select()
-        .from(workflowFlagValues)
-        .where(
-          inArray(
-            workflowFlagValues.flagId,
-            flags.map((f) => f.id),
-          ),
-        )
-        .orderBy(asc(workflowFlagValues.sortOrder))
-    : [];
-  return rows.map((w) => ({
-    id: w.id,
-    name: w.name,
-    slug: w.slug,
-    isActive: w.isActive,
-    isEditable: w.isEditable,
-    statuses: statuses
-      .filter((s) => s.workflowId === w.id)
-      .map((s) => ({ id: s.id, name: s.name, slug: s.slug, phase: s.phase })),
-    flags: flags
-      .filter((f) => f.workflowId === w.id)
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        slug: f.slug,
-        values: values
-          .filter((v) => v.flagId === f.id)
-          .map((v) => ({ id: v.id, slug: v.slug, label: v.label, appearance: v.appearance })),
-      })),
-  }));
-}
+export const loadWorkflows = (db: Db, accountId: number, ids?: number[]): Promise<Workflow[]> =>
+  repo.findWorkflows(db, accountId, ids);
 
 export async function loadWorkflow(db: Db, accountId: number, id: number): Promise<Workflow> {
   const [workflow] = await loadWorkflows(db, accountId, [id]);
@@ -91,45 +46,49 @@ export async function createWorkflowFromDocument(
   doc: WorkflowSchemaDocument,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const taken = new Set(
-      (
-        await tx.select({ slug: workflows.slug }).from(workflows).where(eq(workflows.accountId, accountId))
-      ).map((r) => r.slug),
-    );
+    const taken = new Set(await repo.findWorkflowSlugs(tx, accountId));
     const base = slugify(doc.name);
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const [wf] = await tx
-      .insert(workflows)
-      .values({ accountId, name: doc.name, slug, sortOrder: taken.size })
-      .returning({ id: workflows.id });
-    const workflowId = wf!.id;
-    if (doc.statuses.length) {
-      await tx.insert(workflowStatuses).values(
-        doc.statuses.map((s, i) => ({
-          workflowId,
-          name: s.name,
-          slug: s.slug,
-          phase: s.phase,
-          sortOrder: i,
-        })),
-      );
-    }
-    for (const [i, f] of doc.flags.entries()) {
-      const [flag] = await tx
-        .insert(workflowFlags)
-        .values({ workflowId, name: f.name, slug: f.slug, sortOrder: i })
-        .returning({ id: workflowFlags.id });
-      await tx.insert(workflowFlagValues).values(
-        f.values.map((v, j) => ({
-          flagId: flag!.id,
-          slug: v.slug,
-          label: v.label,
-          appearance: v.appearance,
-          sortOrder: j,
-        })),
-      );
-    }
-    return workflowId;
+    return repo.insertWorkflow(tx, accountId, doc, slug, taken.size);
   });
+}
+
+export async function requireMainAdmin(db: Db, userId: number): Promise<void> {
+  if (!(await repo.hasMainAdminAccess(db, userId)))
+    throw new AppError('FORBIDDEN', 'Only a main administrator can change workflows');
+}
+
+export async function editWorkflow(
+  db: Db,
+  accountId: number,
+  userId: number,
+  id: number,
+  fields: { name: string; isActive: boolean },
+): Promise<Workflow> {
+  const current = await loadWorkflow(db, accountId, id);
+  await requireMainAdmin(db, userId);
+  if (!current.isEditable) throw new AppError('FORBIDDEN', 'This workflow cannot be edited');
+  await repo.updateWorkflowRow(db, accountId, id, { name: fields.name, isActive: fields.isActive });
+  return loadWorkflow(db, accountId, id);
+}
+
+/** The user's saved board presets per workflow; an unreadable or missing setting reads as none. */
+export async function dealWorkflowsSettings(db: Db, userId: number): Promise<DealWorkflowsSettings> {
+  const parsed = dealWorkflowsSettingsSchema.safeParse(await repo.findDealWorkflowsSetting(db, userId));
+  return parsed.success ? parsed.data : { workflows: [] };
+}
+
+export async function saveDealWorkflowsSettings(
+  db: Db,
+  accountId: number,
+  userId: number,
+  value: DealWorkflowsSettings,
+): Promise<DealWorkflowsSettings> {
+  const own = new Set((await loadWorkflows(db, accountId)).map((w) => w.id));
+  value.workflows.forEach((w, i) => {
+    if (!own.has(w.workflowId)) throw notFound(`workflows[${i}].workflowId: workflow not found`);
+  });
+  await repo.saveDealWorkflowsSetting(db, userId, value);
+  return value;
 }

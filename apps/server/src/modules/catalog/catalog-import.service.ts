@@ -6,22 +6,8 @@ import {
   parseCatalogFile,
 } from '@slat/contracts';
 import type { ProductDefinition } from '@slat/domain';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  brands,
-  bundleProducts,
-  bundleSubscriptions,
-  bundles,
-  catalogVersions,
-  productCategories,
-  products,
-  productVersions,
-  shippingMethods,
-  suppliers,
-} from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import * as repo from './catalog-import.repository';
 
 /** A catalog file that cannot be imported: `path: message` lines, the first bad field first. */
 export class CatalogImportError extends Error {
@@ -44,9 +30,6 @@ export type CatalogImportSummary = {
   suppliers: SupplierImport[];
   bundles: { key: string; status: 'unchanged' | 'created' | 'updated'; products: number }[];
 };
-
-// Imports are serialised so two of them never race for the same version number.
-const IMPORT_LOCK = 727_002;
 
 /** JSON with object keys sorted, so equal definitions hash equally whatever their key order. */
 function canonicalJson(value: unknown): string {
@@ -86,12 +69,8 @@ export async function importCatalog(db: Db, input: unknown): Promise<CatalogImpo
   if (!parsed.ok) throw new CatalogImportError(parsed.errors);
   const file = parsed.file;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const categoryIds = new Map(
-      (
-        await tx.select({ id: productCategories.id, slug: productCategories.slug }).from(productCategories)
-      ).map((c) => [c.slug, c.id]),
-    );
+    await repo.lockImports(tx);
+    const categoryIds = await repo.categoryIdsBySlug(tx);
     const missing = file.suppliers.flatMap((s, si) =>
       s.products.flatMap((p, pi) =>
         categoryIds.has(p.category)
@@ -110,7 +89,7 @@ export async function importCatalog(db: Db, input: unknown): Promise<CatalogImpo
 }
 
 async function importSupplier(
-  tx: Tx,
+  tx: repo.Tx,
   s: CatalogSupplier,
   categoryIds: Map<string, number>,
 ): Promise<SupplierImport> {
@@ -120,82 +99,32 @@ async function importSupplier(
     brands: s.brands.length,
     shippingMethods: s.shippingMethods.length,
   };
-  const [existing] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.key, s.key));
-  const [latest] = existing
-    ? await tx
-        .select({ number: catalogVersions.number, contentHash: catalogVersions.contentHash })
-        .from(catalogVersions)
-        .where(eq(catalogVersions.manufacturerId, existing.id))
-        .orderBy(desc(catalogVersions.number))
-        .limit(1)
-    : [];
+  const latest = await repo.latestSupplierVersion(tx, s.key);
   if (latest && latest.contentHash === hash)
     return { key: s.key, name: s.name, status: 'unchanged', version: latest.number, ...counts };
 
-  const fields = {
+  const manufacturerId = await repo.upsertSupplier(tx, s.key, {
     name: s.name,
     email: s.email,
     timezone: s.timezone,
     logoUrl: s.logo,
     isInternal: s.isInternal,
     offlineOnly: s.offlineOnly,
-  };
-  const [manufacturer] = await tx
-    .insert(suppliers)
-    .values({ key: s.key, ...fields })
-    .onConflictDoUpdate({ target: suppliers.key, set: fields })
-    .returning({ id: suppliers.id });
-  const manufacturerId = manufacturer!.id;
-
-  if (s.shippingMethods.length > 0)
-    await tx
-      .insert(shippingMethods)
-      .values(s.shippingMethods.map((m) => ({ manufacturerId, name: m.name, address: m.address })))
-      .onConflictDoUpdate({
-        target: [shippingMethods.manufacturerId, shippingMethods.name],
-        set: { address: sql`excluded.address` },
-      });
-  const brandRows =
-    s.brands.length > 0
-      ? await tx
-          .insert(brands)
-          .values(
-            s.brands.map((b) => ({
-              manufacturerId,
-              name: b.name,
-              disableFineFractions: b.disableFineFractions,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [brands.manufacturerId, brands.name],
-            set: { disableFineFractions: sql`excluded.disable_fine_fractions` },
-          })
-          .returning({ id: brands.id, name: brands.name })
-      : [];
-  const brandIds = new Map(brandRows.map((b) => [b.name, b.id]));
-
-  const [version] = await tx
-    .insert(catalogVersions)
-    .values({ manufacturerId, number: (latest?.number ?? 0) + 1, contentHash: hash })
-    .returning({ id: catalogVersions.id, number: catalogVersions.number });
-
+  });
+  await repo.upsertShippingMethods(tx, manufacturerId, s.shippingMethods);
+  const brandIds = await repo.upsertBrands(tx, manufacturerId, s.brands);
+  const version = await repo.insertCatalogVersion(tx, manufacturerId, (latest?.number ?? 0) + 1, hash);
   if (s.products.length > 0) {
-    await tx
-      .insert(products)
-      .values(s.products.map((p) => ({ manufacturerId, key: p.key })))
-      .onConflictDoNothing();
-    const productIds = new Map(
-      (
-        await tx
-          .select({ id: products.id, key: products.key })
-          .from(products)
-          .where(eq(products.manufacturerId, manufacturerId))
-      ).map((p) => [p.key, p.id]),
+    const productIds = await repo.upsertProducts(
+      tx,
+      manufacturerId,
+      s.products.map((p) => p.key),
     );
-    await tx.insert(productVersions).values(
+    await repo.insertProductVersions(
+      tx,
       s.products.map((p) => ({
         productId: productIds.get(p.key)!,
-        catalogVersionId: version!.id,
+        catalogVersionId: version.id,
         name: p.name,
         brandId: brandIds.get(p.brand)!,
         categoryId: categoryIds.get(p.category)!,
@@ -207,24 +136,12 @@ async function importSupplier(
       })),
     );
   }
-  return { key: s.key, name: s.name, status: 'new version', version: version!.number, ...counts };
+  return { key: s.key, name: s.name, status: 'new version', version: version.number, ...counts };
 }
 
-async function importBundle(tx: Tx, b: CatalogBundle) {
-  const refs = b.products.map((ref) => {
-    const [supplierKey, productKey] = ref.split('/') as [string, string];
-    return { supplierKey, productKey };
-  });
-  const supplierKeys = [...new Set(refs.map((r) => r.supplierKey))];
-  const known =
-    supplierKeys.length > 0
-      ? await tx
-          .select({ id: products.id, key: products.key, supplierKey: suppliers.key })
-          .from(products)
-          .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
-          .where(inArray(suppliers.key, supplierKeys))
-      : [];
-  const idOf = new Map(known.map((p) => [`${p.supplierKey}/${p.key}`, p.id]));
+async function importBundle(tx: repo.Tx, b: CatalogBundle) {
+  const supplierKeys = [...new Set(b.products.map((ref) => ref.split('/')[0]!))];
+  const idOf = await repo.productIdsByRef(tx, supplierKeys);
   // The file was validated, so every ref names a product of this file, now in the database.
   const productIds = b.products.map((ref) => idOf.get(ref)!);
 
@@ -235,39 +152,24 @@ async function importBundle(tx: Tx, b: CatalogBundle) {
     sortOrder: b.sortOrder,
     templateFields: b.templateFields,
   };
-  const [existing] = await tx.select().from(bundles).where(eq(bundles.key, b.key));
+  const existing = await repo.findBundle(tx, b.key);
   if (existing) {
-    const linked = (
-      await tx
-        .select({ productId: bundleProducts.productId })
-        .from(bundleProducts)
-        .where(eq(bundleProducts.bundleId, existing.id))
-    )
-      .map((r) => r.productId)
-      .sort((x, y) => x - y);
     const same =
       existing.name === fields.name &&
       existing.description === fields.description &&
       existing.exclusivityKey === fields.exclusivityKey &&
       existing.sortOrder === fields.sortOrder &&
       canonicalJson(existing.templateFields) === canonicalJson(fields.templateFields) &&
-      canonicalJson(linked) === canonicalJson([...productIds].sort((x, y) => x - y));
+      canonicalJson(existing.productIds) === canonicalJson([...productIds].sort((x, y) => x - y));
     if (same) return { key: b.key, status: 'unchanged' as const, products: productIds.length };
   }
-  const [row] = await tx
-    .insert(bundles)
-    .values({ key: b.key, ...fields })
-    .onConflictDoUpdate({ target: bundles.key, set: fields })
-    .returning({ id: bundles.id });
-  const bundleId = row!.id;
-  if (existing && existing.exclusivityKey !== fields.exclusivityKey)
-    await tx
-      .update(bundleSubscriptions)
-      .set({ exclusivityKey: fields.exclusivityKey })
-      .where(eq(bundleSubscriptions.bundleId, bundleId));
-  await tx.delete(bundleProducts).where(eq(bundleProducts.bundleId, bundleId));
-  if (productIds.length > 0)
-    await tx.insert(bundleProducts).values(productIds.map((productId) => ({ bundleId, productId })));
+  await repo.saveBundle(
+    tx,
+    b.key,
+    fields,
+    productIds,
+    existing !== undefined && existing.exclusivityKey !== fields.exclusivityKey,
+  );
   return {
     key: b.key,
     status: existing ? ('updated' as const) : ('created' as const),
