@@ -5,17 +5,7 @@ import { buildCommit, openDatabase, webDistDir } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { withStartupLock } from './db/database';
 import { DEMO_LOGIN } from './db/seed/demo';
-import { CacheBus } from './lib/cache-bus';
-import { createErrorReporter } from './lib/error-reporting';
-import { startJobs } from './lib/jobs';
-
-import { createMailer } from './lib/mailer';
-import { RateLimiter } from './lib/rate-limit';
-import { ProfileCache } from './modules/auth/index';
-import { FileStore } from './modules/files/index';
-
-import { SessionStore } from './plugins/sessions';
-import type { Services } from './services';
+import { createServices } from './services';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -37,38 +27,17 @@ async function main(): Promise<void> {
   );
   const ready = await (async () => {
     try {
-      const { db } = opened.database;
-      const mailer = createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log,
-      });
-      const jobs = await startJobs({
-        databaseUrl: opened.url,
-        mailer,
-        log,
-        work: true,
-        serialize: (work) => withStartupLock(opened.database.pool, work),
-      });
-
-      const bus = new CacheBus(opened.url, log);
-      await bus.start();
       let commit = buildCommit(config);
-      const errors = createErrorReporter({ dsn: config.sentryDsn, release: commit, environment: config.env });
-      const services: Services = {
+      const running = await createServices({
         config,
-        db,
-        sessions: new SessionStore(db, config.secureCookies, bus),
-        profiles: new ProfileCache(bus),
-        files: new FileStore(db, path.join(config.dataDir, 'files')),
-        bus,
-        errors,
-
-        rateLimiter: new RateLimiter(db),
-        jobs,
+        db: opened.database.db,
+        databaseUrl: opened.url,
+        log,
+        role: 'server',
+        serialize: (work) => withStartupLock(opened.database.pool, work),
         gitCommit: () => commit,
-      };
+      });
+      const { services } = running;
       const app = await buildApp({
         services,
         webDist: webDistDir(),
@@ -88,13 +57,14 @@ async function main(): Promise<void> {
         60 * 60 * 1000,
       );
       purge.unref();
-      return { app, jobs, mailer, bus, errors };
+      return { app, running };
     } catch (error) {
       await opened.close().catch(() => {});
       throw error;
     }
   })();
-  const { app, jobs, mailer, bus, errors } = ready;
+  const { app, running } = ready;
+  const { mailer } = running;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -107,10 +77,7 @@ async function main(): Promise<void> {
     }, 30_000);
     try {
       await app.close();
-      await jobs.stop();
-      await bus.stop();
-      await errors.flush();
-      mailer.close();
+      await running.stop();
       await opened.close();
       log.info('stopped cleanly');
     } catch (error) {
@@ -127,7 +94,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => {});
-    await jobs.stop().catch(() => {});
+    await running.stop().catch(() => {});
     await opened.close().catch(() => {});
     throw error;
   }

@@ -1,13 +1,14 @@
+import path from 'node:path';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { CacheBus } from './lib/cache-bus';
-import type { ErrorReporter } from './lib/error-reporting';
-
-import type { Jobs } from './lib/jobs';
-import type { RateLimiter } from './lib/rate-limit';
-import type { ProfileCache } from './modules/auth/index';
-import type { FileStore } from './modules/files/index';
-import type { SessionStore } from './plugins/sessions';
+import { CacheBus } from './lib/cache-bus';
+import { createErrorReporter, type ErrorReporter } from './lib/error-reporting';
+import { type Jobs, startJobs } from './lib/jobs';
+import { createMailer, type Mailer } from './lib/mailer';
+import { RateLimiter } from './lib/rate-limit';
+import { ProfileCache } from './modules/auth/index';
+import { FileStore } from './modules/files/index';
+import { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
 export type Services = {
@@ -19,9 +20,89 @@ export type Services = {
   /** LISTEN/NOTIFY: cache eviction and live deal changes. */
   bus: CacheBus;
   errors: ErrorReporter;
-
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail'>;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */
   gitCommit: () => string;
 };
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export type ServicesOptions = {
+  config: Config;
+  db: Db;
+  /** The connection string of `db`, for the job queue and the cache bus's own connections. */
+  databaseUrl: string;
+  log: Log;
+  /**
+   * 'server': works the job queue and listens on the cache bus (the server, API tests);
+   * 'tool': enqueues only and does not listen (command-line tools).
+   */
+  role: 'server' | 'tool';
+  /** Faster queue polling and retries in tests. */
+  queue?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+  /** Runs the queue's set-up under the startup lock (several processes starting at once). */
+  serialize?: <T>(work: () => Promise<T>) => Promise<T>;
+  gitCommit: () => string;
+};
+
+export type RunningServices = {
+  services: Services;
+  mailer: Mailer;
+  jobs: Jobs;
+  /** Stops the queue, the cache bus, error reporting and mail, in that order (not the database). */
+  stop: () => Promise<void>;
+};
+
+/** The one wiring of the services: the server, the test harness and the command-line tools use it. */
+export async function createServices(opts: ServicesOptions): Promise<RunningServices> {
+  const { config, db, log } = opts;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const jobs = await startJobs({
+    databaseUrl: opts.databaseUrl,
+    mailer,
+    log,
+    work: opts.role === 'server',
+    ...opts.queue,
+    ...(opts.serialize ? { serialize: opts.serialize } : {}),
+  });
+  const bus = new CacheBus(opts.databaseUrl, log);
+  if (opts.role === 'server') await bus.start();
+  const errors = createErrorReporter({
+    dsn: config.sentryDsn,
+    release: opts.gitCommit(),
+    environment: config.env,
+  });
+  const services: Services = {
+    config,
+    db,
+    sessions: new SessionStore(db, config.secureCookies, bus),
+    profiles: new ProfileCache(bus),
+    files: new FileStore(db, path.join(config.dataDir, 'files')),
+    bus,
+    errors,
+    rateLimiter: new RateLimiter(db),
+    jobs,
+    gitCommit: opts.gitCommit,
+  };
+  return {
+    services,
+    mailer,
+    jobs,
+    stop: async () => {
+      await jobs.stop();
+      await bus.stop();
+      await errors.flush();
+      mailer.close();
+    },
+  };
+}

@@ -9,18 +9,10 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
-import { CacheBus } from '../src/lib/cache-bus';
-import { createErrorReporter } from '../src/lib/error-reporting';
-
-import { type Jobs, startJobs } from '../src/lib/jobs';
-import { createMailer } from '../src/lib/mailer';
-import { RateLimiter } from '../src/lib/rate-limit';
+import type { Jobs } from '../src/lib/jobs';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/index';
-import { ProfileCache } from '../src/modules/auth/index';
-import { FileStore } from '../src/modules/files/index';
-
-import { SESSION_COOKIE, SessionStore } from '../src/plugins/sessions';
-import type { Services } from '../src/services';
+import { SESSION_COOKIE } from '../src/plugins/sessions';
+import { createServices, type Services } from '../src/services';
 import { withDatabase } from './global-setup';
 
 export type TestApp = {
@@ -80,36 +72,18 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = connectDatabase(databaseUrl, { max: 5 });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(outboxDir, 'outbox'),
-    log: { info: () => {} },
-  });
-  const jobs = await startJobs({
-    databaseUrl,
-    mailer,
-    log: { error: () => {} },
-    work: true,
-    pollingIntervalSeconds: 0.5,
-    retryDelaySeconds: 1,
-  });
-  const bus = new CacheBus(databaseUrl, { warn: () => {} });
-  await bus.start();
   let commit = 'test-commit';
-  const services: Services = {
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const running = await createServices({
     config,
     db: database.db,
-    sessions: new SessionStore(database.db, config.secureCookies, bus),
-    profiles: new ProfileCache(bus),
-    files: new FileStore(database.db, path.join(outboxDir, 'files')),
-    bus,
-    errors: createErrorReporter({ dsn: config.sentryDsn, release: 'test', environment: 'test' }),
-
-    rateLimiter: new RateLimiter(database.db),
-    jobs,
+    databaseUrl,
+    log: quiet,
+    role: 'server',
+    queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
     gitCommit: () => commit,
-  };
+  });
+  const { services, jobs } = running;
   const app = await buildApp({
     services,
     testHooks: { setGitCommit: (c) => (commit = c) },
@@ -126,9 +100,7 @@ export async function createTestApp(
     outboxDir: path.join(outboxDir, 'outbox'),
     close: async () => {
       await app.close();
-      await jobs.stop();
-      await bus.stop();
-      mailer.close();
+      await running.stop();
       await database.close();
       await fs.rm(outboxDir, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AccountError, createDealerAccount } from '../modules/accounts/index';
-import { fail, withCliDatabase } from './cli-database';
+import { fail, withCliServices } from './cli-database';
 
 const usage = `Usage: npm run account -- create --username U --password P --company "Name" --country AU
                                   [--first-name F] [--last-name L] [--email E] [--address "…"]`;
@@ -23,7 +23,7 @@ if (positionals[0] !== 'create') fail(usage);
 const { username, password, company, country } = values;
 if (!username || !password || !company || !country) fail(`Missing an option.\n${usage}`);
 
-await withCliDatabase(async (db) => {
+await withCliServices(async ({ db, config }) => {
   try {
     const created = await createDealerAccount(db, {
       username,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseCatalogFile } from '@slat/contracts';
 import { CatalogImportError, formatImportSummary, importCatalog } from '../modules/catalog/index';
-import { fail, withCliDatabase } from './cli-database';
+import { fail, withCliServices } from './cli-database';
 
 const usage = 'Usage: npm run catalog:import -- <file.json>   (format: docs/catalog-format.md)';
 
@@ -31,7 +31,7 @@ const parsed = parseCatalogFile(json);
 if (!parsed.ok) reject(parsed.errors);
 
 let failed: string[] | undefined;
-await withCliDatabase(async (db) => {
+await withCliServices(async ({ db, config }) => {
   try {
     for (const line of formatImportSummary(await importCatalog(db, json))) console.log(line);
   } catch (error) {

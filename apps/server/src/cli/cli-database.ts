@@ -1,13 +1,14 @@
-import { type OpenedDatabase, openDatabase } from '../bootstrap';
+import { buildCommit, openDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
+import { withStartupLock } from '../db/database';
+import { createServices, type Services } from '../services';
 
 /**
  * Command-line tools use the server's database: DATABASE_URL, or the embedded PostgreSQL in
- * DATA_DIR (joined when a server holds it, otherwise started for the command and stopped after).
+ * DATA_DIR (joined when a server holds it, otherwise started for the command and stopped after),
+ * and the same services as the server (createServices), without working the job queue.
  */
-export async function withCliDatabase(
-  work: (db: OpenedDatabase['database']['db']) => Promise<void>,
-): Promise<void> {
+export async function withCliServices(work: (services: Services) => Promise<void>): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -24,7 +25,25 @@ export async function withCliDatabase(
     { role: 'guest', seed: false, poolSize: 2 },
   );
   try {
-    await work(opened.database.db);
+    const commit = buildCommit(config);
+    const running = await createServices({
+      config,
+      db: opened.database.db,
+      databaseUrl: opened.url,
+      log: {
+        info: () => {},
+        warn: (obj, m) => console.error(m, obj),
+        error: (obj, m) => console.error(m, obj),
+      },
+      role: 'tool',
+      serialize: (job) => withStartupLock(opened.database.pool, job),
+      gitCommit: () => commit,
+    });
+    try {
+      await work(running.services);
+    } finally {
+      await running.stop();
+    }
   } finally {
     await opened.close();
   }

@@ -4,15 +4,15 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { seedBulkDeals } from '../db/seed/deals';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed/demo';
-import { fail, withCliDatabase } from './cli-database';
+import { fail, withCliServices } from './cli-database';
 
 const { values } = parseArgs({ options: { size: { type: 'string' } } });
 const size = values.size === undefined ? 0 : Number(values.size);
 if (!Number.isInteger(size) || size < 0)
   fail('Usage: npm run seed -- [--size N]  (N extra deals in the demo account)');
 
-await withCliDatabase(async (db) => {
-  const filesRoot = path.join(loadConfig().dataDir, 'files');
+await withCliServices(async ({ db, config }) => {
+  const filesRoot = path.join(config.dataDir, 'files');
   console.log(
     (await seedDemoIfEmpty(db, { filesRoot }))
       ? 'Seeded the demo account (demo / demo1234)'
