@@ -1,6 +1,6 @@
 import { type DealPhase, dealAlerts } from '@slat/domain';
 import { sql } from 'drizzle-orm';
-import { createDeal, relate, setFlag } from '../../modules/deals/deals.service';
+import { createDeal, relate, setFlag } from '../../modules/deals/index';
 import type { FileStore } from '../../modules/files/index';
 import { loadWorkflows } from '../../modules/workflows/workflows.service';
 import type { Db } from '../database';

@@ -1,6 +1,7 @@
-// The appointments module's only door (to be reshaped into routes → service → repository).
+// The appointments module's only door: the appointments of deals (the API's "events"), and what
+// the calendar feed calls.
 import type { ApiModule } from '../../plugins/api';
-import { eventRoutes } from '../deals/events.routes';
+import { registerAppointmentRoutes } from './appointments.routes';
 
-export const appointmentsModule: ApiModule = { name: 'appointments', register: eventRoutes };
-export { listUserAppointments, toICalendar } from '../deals/events.routes';
+export { listUserAppointments, toICalendar } from './appointments.service';
+export const appointmentsModule: ApiModule = { name: 'appointments', register: registerAppointmentRoutes };

@@ -1,5 +1,6 @@
-// The attachments module's only door (to be reshaped into routes → service → repository).
+// The attachments module's only door: files uploaded to a deal (SQL table `documents`, API paths
+// /old/documents and /deals/:dealId/documents), stored through the file store.
 import type { ApiModule } from '../../plugins/api';
-import { documentRoutes } from '../deals/documents.routes';
+import { registerAttachmentRoutes } from './attachments.routes';
 
-export const attachmentsModule: ApiModule = { name: 'attachments', register: documentRoutes };
+export const attachmentsModule: ApiModule = { name: 'attachments', register: registerAttachmentRoutes };

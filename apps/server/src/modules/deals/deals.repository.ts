@@ -1,8 +1,19 @@
-import type { Deal, ListDealsQuery } from '@slat/contracts';
+import type { Deal, listDealsQuery } from '@slat/contracts';
 import { alertsWeight, type DealPhase, dealAlerts } from '@slat/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { ColumnCounts } from './column-counts';
+import {
+  accountCounters,
+  contacts,
+  dealFlagValues,
+  dealRelations,
+  deals,
+  workflowFlags,
+  workflowFlagValues,
+  workflowStatuses,
+  workflows,
+} from '../../db/schema';
 
 type DealRow = {
   id: number;
@@ -119,20 +130,18 @@ export async function findDeal(db: Db, accountId: number, id: number): Promise<D
   return rows[0] ? (await hydrate(db, rows))[0] : undefined;
 }
 
-/** Recomputes and stores a deal's alert counts (the board filters on them in SQL). */
-export async function refreshAlerts(db: Db, accountId: number, id: number): Promise<Deal | undefined> {
-  const deal = await findDeal(db, accountId, id);
-  if (!deal) return undefined;
-  const warnings = deal.context.alerts.filter((a) => a.type === 'warning').length;
-  const infos = deal.context.alerts.filter((a) => a.type === 'info').length;
+/** Stores a deal's alert counts (the board filters on them in SQL); no write when they are unchanged. */
+export async function updateAlertCounts(db: Db, id: number, warnings: number, infos: number): Promise<void> {
   await db.execute(
     sql`UPDATE deals SET alert_warnings = ${warnings}, alert_infos = ${infos}
         WHERE id = ${id} AND (alert_warnings <> ${warnings} OR alert_infos <> ${infos})`,
   );
-  return deal;
 }
 
-function boardFilters(accountId: number, q: ListDealsQuery & Record<string, unknown>): SQL {
+/** The board's filters and paging, as the contract reads them from the URL. */
+export type BoardQuery = z.output<typeof listDealsQuery>;
+
+function boardFilters(accountId: number, q: BoardQuery): SQL {
   const parts: SQL[] = [sql`d.account_id = ${accountId}`, sql`d.workflow_id = ${q.workflowId}`];
   if (q.archived === 'true') parts.push(sql`d.is_archived`);
   else if (q.archived !== 'all') parts.push(sql`NOT d.is_archived`);
@@ -163,18 +172,22 @@ function boardFilters(accountId: number, q: ListDealsQuery & Record<string, unkn
   return sql.join(parts, sql` AND `);
 }
 
-export async function listDeals(
-  db: Db,
-  accountId: number,
-  q: ListDealsQuery & Record<string, unknown> & { limit: number; offset: number },
-  columnCounts?: ColumnCounts,
-): Promise<{ data: Deal[]; total: number; counts: Record<string, number> }> {
-  const where = boardFilters(accountId, q);
+/** One page of a board (or of one column, with `statusId`), in board order. */
+export async function findBoardDeals(db: Db, accountId: number, q: BoardQuery): Promise<Deal[]> {
   const column = q.statusId ? sql` AND d.status_id = ${q.statusId}` : sql``;
   // One column is ordered by its own keys (the board index); the whole board by column first.
   const order = q.statusId ? sql`d.sort_order, d.id` : sql`s.sort_order, d.sort_order, d.id`;
-  const { rows } = await db.execute<DealRow>(sql`${SELECT} WHERE ${where}${column}
+  const { rows } = await db.execute<DealRow>(sql`${SELECT} WHERE ${boardFilters(accountId, q)}${column}
     ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
+  return hydrate(db, rows);
+}
+
+/** The number of deals per status id matching the board's filters. */
+export async function countBoardColumns(
+  db: Db,
+  accountId: number,
+  q: BoardQuery,
+): Promise<Record<string, number>> {
   // Counts join only what the filters need, so an unfiltered board counts from the deals index alone.
   const joins = sql.join(
     [
@@ -183,20 +196,282 @@ export async function listDeals(
     ],
     sql` `,
   );
-  const countAll = async () => {
-    const counted = await db.execute<{ status_id: number; n: number }>(sql`
-      SELECT d.status_id, count(*)::int AS n FROM deals d ${joins}
-      WHERE ${where} GROUP BY d.status_id`);
-    return Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n]));
-  };
-  const unfiltered =
-    !q.search && !q.status && !q.phase && !q.alerts && !Object.keys(q).some((k) => k.startsWith('flag.'));
-  const counts =
-    unfiltered && columnCounts
-      ? await columnCounts.get(`${accountId}:${q.workflowId}:${q.archived}`, countAll)
-      : await countAll();
-  const total = q.statusId
-    ? (counts[String(q.statusId)] ?? 0)
-    : Object.values(counts).reduce((n, c) => n + c, 0);
-  return { data: await hydrate(db, rows), total, counts };
+  const counted = await db.execute<{ status_id: number; n: number }>(sql`
+    SELECT d.status_id, count(*)::int AS n FROM deals d ${joins}
+    WHERE ${boardFilters(accountId, q)} GROUP BY d.status_id`);
+  return Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n]));
+}
+
+export type RelatedDealRow = {
+  id: number;
+  tuid: number;
+  name: string;
+  description: string;
+  status: string;
+  workflow_slug: string;
+  is_archived: boolean;
+};
+
+/** The deals of the account related to deal `id` (either side of the link), by number. */
+export async function findRelatedDeals(db: Db, accountId: number, id: number): Promise<RelatedDealRow[]> {
+  const { rows } = await db.execute<RelatedDealRow>(sql`
+    SELECT d.id, d.tuid, d.name, d.description, s.name AS status, w.slug AS workflow_slug, d.is_archived
+    FROM deal_relations r
+    JOIN deals d ON d.id = CASE WHEN r.deal_id = ${id} THEN r.related_deal_id ELSE r.deal_id END
+    JOIN workflow_statuses s ON s.id = d.status_id
+    JOIN workflows w ON w.id = d.workflow_id
+    WHERE (r.deal_id = ${id} OR r.related_deal_id = ${id}) AND d.account_id = ${accountId}
+    ORDER BY d.tuid`);
+  return rows;
+}
+
+export async function isAccountWorkflow(db: Db, accountId: number, workflowId: number): Promise<boolean> {
+  const [workflow] = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.accountId, accountId)));
+  return workflow !== undefined;
+}
+
+export async function isAccountContact(db: Db, accountId: number, contactId: string): Promise<boolean> {
+  const [c] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)));
+  return c !== undefined;
+}
+
+export async function findFirstStatusId(db: Db, workflowId: number): Promise<number | undefined> {
+  const [first] = await db
+    .select()
+    .from(workflowStatuses)
+    .where(eq(workflowStatuses.workflowId, workflowId))
+    .orderBy(asc(workflowStatuses.sortOrder))
+    .limit(1);
+  return first?.id;
+}
+
+export async function isWorkflowStatus(db: Db, workflowId: number, statusId: number): Promise<boolean> {
+  const [s] = await db
+    .select()
+    .from(workflowStatuses)
+    .where(and(eq(workflowStatuses.id, statusId), eq(workflowStatuses.workflowId, workflowId)));
+  return s !== undefined;
+}
+
+/** Serialises key computation per column (in a transaction), so two drops into one gap cannot take the same key. */
+export async function lockColumn(db: Db, workflowId: number, statusId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${workflowId}, ${statusId})`);
+}
+
+/** The smallest sort key in a column (null when it is empty), leaving out deal `exceptId`. */
+export async function findTopSortOrder(
+  db: Db,
+  workflowId: number,
+  statusId: number,
+  exceptId?: number,
+): Promise<string | null> {
+  const { rows } = await db.execute<{ k: string | null }>(sql`
+    SELECT min(sort_order)::text AS k FROM deals
+    WHERE workflow_id = ${workflowId} AND status_id = ${statusId} AND id <> ${exceptId ?? 0}`);
+  return rows[0]?.k ?? null;
+}
+
+/** The sort key of deal `id` when it is in that column of the account (undefined otherwise). */
+export async function findSortOrderInColumn(
+  db: Db,
+  accountId: number,
+  id: number,
+  workflowId: number,
+  statusId: number,
+): Promise<string | undefined> {
+  const { rows } = await db.execute<{ k: string }>(sql`
+    SELECT sort_order::text AS k FROM deals
+    WHERE id = ${id} AND account_id = ${accountId}
+      AND workflow_id = ${workflowId} AND status_id = ${statusId}`);
+  return rows[0]?.k;
+}
+
+/** The first sort key after `above` in a column (null: none), leaving out deal `exceptId`. */
+export async function findSortOrderAfter(
+  db: Db,
+  workflowId: number,
+  statusId: number,
+  above: string,
+  exceptId: number,
+): Promise<string | null> {
+  const { rows } = await db.execute<{ k: string | null }>(sql`
+    SELECT min(sort_order)::text AS k FROM deals
+    WHERE workflow_id = ${workflowId} AND status_id = ${statusId}
+      AND sort_order > ${above}::numeric AND id <> ${exceptId}`);
+  return rows[0]?.k ?? null;
+}
+
+/** The next deal number of the account (counts from 1). */
+export async function nextDealNumber(db: Db, accountId: number): Promise<number> {
+  const [counter] = await db
+    .insert(accountCounters)
+    .values({ accountId, name: 'deal', value: 1 })
+    .onConflictDoUpdate({
+      target: [accountCounters.accountId, accountCounters.name],
+      set: { value: sql`${accountCounters.value} + 1` },
+    })
+    .returning({ value: accountCounters.value });
+  return counter!.value;
+}
+
+export type NewDeal = {
+  accountId: number;
+  tuid: number;
+  workflowId: number;
+  statusId: number;
+  sortOrder: string;
+  name: string;
+  description: string;
+  contactId: string | null;
+};
+
+export async function insertDeal(db: Db, deal: NewDeal): Promise<number> {
+  const [row] = await db.insert(deals).values(deal).returning({ id: deals.id });
+  return row!.id;
+}
+
+/** Sets every flag of the workflow on the deal to its first value (None, Unknown…). */
+export async function insertFirstFlagValues(db: Db, dealId: number, workflowId: number): Promise<void> {
+  const { rows: firstValues } = await db.execute<{ flag_id: number; value_id: number }>(sql`
+    SELECT DISTINCT ON (f.id) f.id AS flag_id, v.id AS value_id
+    FROM workflow_flags f JOIN workflow_flag_values v ON v.flag_id = f.id
+    WHERE f.workflow_id = ${workflowId} ORDER BY f.id, v.sort_order`);
+  if (firstValues.length) {
+    await db
+      .insert(dealFlagValues)
+      .values(firstValues.map((r) => ({ dealId, flagId: r.flag_id, valueId: r.value_id })));
+  }
+}
+
+export async function updateDealRow(
+  db: Db,
+  accountId: number,
+  id: number,
+  fields: { name: string; description: string; contactId: string | null },
+): Promise<void> {
+  await db
+    .update(deals)
+    .set({
+      name: fields.name,
+      description: fields.description,
+      contactId: fields.contactId,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(deals.id, id), eq(deals.accountId, accountId)));
+}
+
+/** Locks the deal's row for a move (in a transaction) and answers where it is now. */
+export async function lockDealPosition(
+  db: Db,
+  accountId: number,
+  id: number,
+): Promise<{ statusId: number; workflowId: number; isArchived: boolean } | undefined> {
+  const { rows } = await db.execute<{ status_id: number; workflow_id: number; is_archived: boolean }>(sql`
+    SELECT status_id, workflow_id, is_archived FROM deals WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`);
+  const row = rows[0];
+  return row && { statusId: row.status_id, workflowId: row.workflow_id, isArchived: row.is_archived };
+}
+
+export async function updateDealPosition(
+  db: Db,
+  id: number,
+  statusId: number,
+  sortOrder: string,
+): Promise<void> {
+  await db.update(deals).set({ statusId, sortOrder, updatedAt: sql`now()` }).where(eq(deals.id, id));
+}
+
+/** Whether `valueId` is a value of flag `flagId` of the workflow. */
+export async function isWorkflowFlagValue(
+  db: Db,
+  workflowId: number,
+  flagId: number,
+  valueId: number,
+): Promise<boolean> {
+  const [value] = await db
+    .select({ id: workflowFlagValues.id })
+    .from(workflowFlagValues)
+    .innerJoin(workflowFlags, eq(workflowFlags.id, workflowFlagValues.flagId))
+    .where(
+      and(
+        eq(workflowFlagValues.id, valueId),
+        eq(workflowFlagValues.flagId, flagId),
+        eq(workflowFlags.workflowId, workflowId),
+      ),
+    );
+  return value !== undefined;
+}
+
+export async function isWorkflowFlag(db: Db, workflowId: number, flagId: number): Promise<boolean> {
+  const [flag] = await db
+    .select({ id: workflowFlags.id })
+    .from(workflowFlags)
+    .where(and(eq(workflowFlags.id, flagId), eq(workflowFlags.workflowId, workflowId)));
+  return flag !== undefined;
+}
+
+export async function upsertDealFlagValue(
+  db: Db,
+  dealId: number,
+  flagId: number,
+  valueId: number,
+): Promise<void> {
+  await db
+    .insert(dealFlagValues)
+    .values({ dealId, flagId, valueId })
+    .onConflictDoUpdate({ target: [dealFlagValues.dealId, dealFlagValues.flagId], set: { valueId } });
+}
+
+export async function updateDealArchived(
+  db: Db,
+  accountId: number,
+  id: number,
+  archived: boolean,
+): Promise<void> {
+  await db
+    .update(deals)
+    .set({ isArchived: archived, updatedAt: sql`now()` })
+    .where(and(eq(deals.id, id), eq(deals.accountId, accountId)));
+}
+
+/** Links two deals; the pair is stored once, smaller id first. */
+export async function insertRelation(db: Db, dealId: number, relatedDealId: number): Promise<void> {
+  await db.insert(dealRelations).values({ dealId, relatedDealId }).onConflictDoNothing();
+}
+
+export async function deleteRelation(db: Db, dealId: number, relatedDealId: number): Promise<void> {
+  await db
+    .delete(dealRelations)
+    .where(and(eq(dealRelations.dealId, dealId), eq(dealRelations.relatedDealId, relatedDealId)));
+}
+
+export type DashboardRow = {
+  id: number;
+  name: string;
+  slug: string;
+  phase: string | null;
+  n: number;
+  warnings: number;
+  infos: number;
+};
+
+/** Per active workflow and phase: the non-archived deals, and how many of them have alerts. */
+export async function countDealsByPhase(db: Db, accountId: number): Promise<DashboardRow[]> {
+  const { rows } = await db.execute<DashboardRow>(sql`
+    SELECT w.id, w.name, w.slug, s.phase, count(d.id)::int AS n,
+           count(d.id) FILTER (WHERE d.alert_warnings > 0)::int AS warnings,
+           count(d.id) FILTER (WHERE d.alert_infos > 0)::int AS infos
+    FROM workflows w
+    LEFT JOIN workflow_statuses s ON s.workflow_id = w.id
+    LEFT JOIN deals d ON d.status_id = s.id AND NOT d.is_archived
+    WHERE w.account_id = ${accountId} AND w.is_active
+    GROUP BY w.id, w.name, w.slug, w.sort_order, s.phase
+    ORDER BY w.sort_order, w.id`);
+  return rows;
 }

@@ -14,31 +14,20 @@ import {
   unlinkRelatedDeal,
   updateDeal,
 } from '@slat/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { workflows } from '../../db/schema';
-import { fieldError } from '../../lib/app-error';
 import { DEAL_CHANNEL } from '../../lib/cache-bus';
 import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import { ColumnCounts } from './column-counts';
-import { listDeals as queryDeals } from './deals.repository';
 import * as deals from './deals.service';
 
-export function dealRoutes(app: FastifyInstance, services: Services): void {
+export function registerDealRoutes(app: FastifyInstance, services: Services): void {
   const db = services.db;
   const columnCounts = new ColumnCounts(services.bus);
 
-  route(app, listDeals, async ({ session, query }) => {
-    const s = session();
-    const [workflow] = await db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(and(eq(workflows.id, query.workflowId), eq(workflows.accountId, s.accountId)));
-    if (!workflow) throw fieldError('workflowId', 'Workflow not found');
-    return queryDeals(db, s.accountId, query, columnCounts);
-  });
+  route(app, listDeals, async ({ session, query }) =>
+    deals.listBoard(db, session().accountId, query, columnCounts),
+  );
 
   route(app, createDeal, async ({ session, body }) => deals.createDeal(db, session().accountId, body));
   route(app, getDeal, async ({ session, params }) => deals.dealDetail(db, session().accountId, params.id));
@@ -46,10 +35,9 @@ export function dealRoutes(app: FastifyInstance, services: Services): void {
     deals.updateDeal(db, session().accountId, params.id, body),
   );
 
-  route(app, moveDeal, async ({ session, params, body }) => {
-    if (body.dealId !== params.id) throw fieldError('dealId', 'dealId must match the deal in the path');
-    return deals.moveDeal(db, session().accountId, params.id, body);
-  });
+  route(app, moveDeal, async ({ session, params, body }) =>
+    deals.moveDeal(db, session().accountId, params.id, body),
+  );
   route(app, setDealStatus, async ({ session, params, body }) =>
     deals.setStatus(db, session().accountId, params.id, body),
   );

@@ -1,8 +1,9 @@
-// The deals module's only door (to be reshaped into routes → service → repository).
+// The deals module's only door: its routes (deals and their notes), and what other modules, the
+// demo seed and the CLI may call.
 import type { ApiModule } from '../../plugins/api';
-import { dealRoutes } from './deals.routes';
+import { registerDealRoutes } from './deals.routes';
+import { registerNoteRoutes } from './notes.routes';
 
-export const dealsModule: ApiModule = { name: 'deals', register: dealRoutes };
-
-import { noteRoutes } from './notes.routes';
-export const notesModule: ApiModule = { name: 'notes', register: noteRoutes };
+export { createDeal, relate, requireDeal, requireEditableDeal, setFlag } from './deals.service';
+export const dealsModule: ApiModule = { name: 'deals', register: registerDealRoutes };
+export const notesModule: ApiModule = { name: 'notes', register: registerNoteRoutes };

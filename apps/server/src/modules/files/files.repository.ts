@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { files } from '../../db/schema';
 
@@ -21,4 +21,12 @@ export async function isAccountFile(db: Db, accountId: number, id: number): Prom
     .from(files)
     .where(and(eq(files.id, id), eq(files.accountId, accountId)));
   return row !== undefined;
+}
+
+export async function findAccountFiles(db: Db, accountId: number, ids: number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.accountId, accountId), inArray(files.id, ids)));
 }

@@ -5,6 +5,9 @@ import { randomToken } from '../../lib/secrets';
 import type { Upload } from '../../lib/uploads';
 import * as repo from './files.repository';
 
+/** A stored file's row with its absolute path on disk. */
+export type StoredFile = repo.FileRow & { fullPath: string };
+
 /** Files live on disk under DATA_DIR/files (outside the web root), addressed by a random public id. */
 export class FileStore {
   constructor(
@@ -29,9 +32,19 @@ export class FileStore {
     return { id, publicId };
   }
 
-  async find(publicId: string) {
+  async find(publicId: string): Promise<StoredFile | undefined> {
     const row = await repo.findFileByPublicId(this.db, publicId);
-    return row ? { ...row, fullPath: path.join(this.root, row.storagePath) } : undefined;
+    return row ? this.stored(row) : undefined;
+  }
+
+  /** The account's files with these ids, by id (a list of deal attachments names their files). */
+  async findMany(accountId: number, ids: number[]): Promise<Map<number, StoredFile>> {
+    const rows = await repo.findAccountFiles(this.db, accountId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, this.stored(row)]));
+  }
+
+  private stored(row: repo.FileRow): StoredFile {
+    return { ...row, fullPath: path.join(this.root, row.storagePath) };
   }
 
   /** Whether the file with this id belongs to the account (a logo chosen by id, say). */

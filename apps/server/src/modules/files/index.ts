@@ -2,5 +2,5 @@
 import type { ApiModule } from '../../plugins/api';
 import { registerFileRoutes } from './files.routes';
 
-export { FileStore } from './files.service';
+export { FileStore, type StoredFile } from './files.service';
 export const filesModule: ApiModule = { name: 'files', register: registerFileRoutes };

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { type DocumentRecord, uploadMessages } from '@slat/contracts';
+import type { Db } from '../../db/database';
+import { fieldError, notFound } from '../../lib/app-error';
+import type { Upload } from '../../lib/uploads';
+import { requireDeal, requireEditableDeal } from '../deals/index';
+import type { FileStore, StoredFile } from '../files/index';
+import * as repo from './attachments.repository';
+
+const toRecord = (r: repo.AttachmentRow, file: StoredFile): DocumentRecord => ({
+  id: r.id,
+  account_id: r.account_id,
+  name: r.name,
+  filename: file.filename,
+  extension: file.filename.includes('.') ? file.filename.split('.').pop()!.toLowerCase() : '',
+  mime_type: file.mimeType,
+  size: file.size,
+  type: r.type,
+  url: `/api/documents/${r.id}/download`,
+  created_at: new Date(r.created_at).toISOString(),
+  direct_upload: r.direct_upload,
+  archived: r.archived_at !== null,
+});
+
+/** The account's attachments (see `repo.findAttachments`), each with its stored file. */
+async function findWithFiles(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  where: Parameters<typeof repo.findAttachments>[2],
+): Promise<{ row: repo.AttachmentRow; file: StoredFile }[]> {
+  const rows = await repo.findAttachments(db, accountId, where);
+  const stored = await files.findMany(
+    accountId,
+    rows.map((r) => r.file_id),
+  );
+  return rows.flatMap((row) => {
+    const file = stored.get(row.file_id);
+    return file ? [{ row, file }] : [];
+  });
+}
+
+async function findRecord(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  where: { dealId?: number; id: number },
+): Promise<DocumentRecord | undefined> {
+  const [found] = await findWithFiles(db, files, accountId, where);
+  return found && toRecord(found.row, found.file);
+}
+
+/**
+ * Stores an uploaded file and records it as an attachment, of a deal when the form names one
+ * (`model`=deal, `model_id`); the deal must be the account's and not archived.
+ */
+export async function uploadAttachment(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  userId: number,
+  upload: Upload & { fields: Record<string, string> },
+): Promise<{ data: DocumentRecord }> {
+  const name = (upload.fields.friendly_name ?? '').trim() || upload.filename.replace(/\.[^.]+$/, '');
+  if (!name) throw fieldError('friendly_name', uploadMessages.nameRequired);
+  let dealId: number | null = null;
+  if (upload.fields.model !== undefined || upload.fields.model_id !== undefined) {
+    if (upload.fields.model !== 'deal') throw fieldError('model', "Only 'deal' attachments are supported");
+    dealId = Number(upload.fields.model_id);
+    if (!Number.isInteger(dealId) || dealId <= 0) throw fieldError('model_id', 'A deal id is required');
+    await requireEditableDeal(db, accountId, dealId);
+  }
+  const saved = await files.save(accountId, upload);
+  const id = await repo.insertAttachment(db, {
+    accountId,
+    fileId: saved.id,
+    dealId,
+    name: name.slice(0, 200),
+    type: (upload.fields.friendly_type ?? 'attachment').slice(0, 50) || 'attachment',
+    directUpload: upload.fields.directUpload !== 'false',
+    createdBy: userId,
+  });
+  return { data: (await findRecord(db, files, accountId, { id }))! };
+}
+
+export async function listDealAttachments(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  dealId: number,
+  withArchived: boolean,
+): Promise<{ data: DocumentRecord[] }> {
+  await requireDeal(db, accountId, dealId);
+  const list = await findWithFiles(db, files, accountId, {
+    dealId,
+    ...(withArchived ? {} : { archived: false }),
+  });
+  return { data: list.map(({ row, file }) => toRecord(row, file)) };
+}
+
+export async function archiveAttachment(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  dealId: number,
+  id: number,
+): Promise<{ data: DocumentRecord }> {
+  await requireEditableDeal(db, accountId, dealId);
+  if (!(await findRecord(db, files, accountId, { dealId, id }))) throw notFound('Document not found');
+  await repo.archiveAttachmentRow(db, id);
+  return { data: (await findRecord(db, files, accountId, { id }))! };
+}
+
+/** The stored file of one of the account's attachments, present on disk (404 otherwise). */
+export async function attachmentFile(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  id: number,
+): Promise<StoredFile> {
+  const [found] = await findWithFiles(db, files, accountId, { id });
+  if (!found || !fs.existsSync(found.file.fullPath)) throw notFound('Document not found');
+  return found.file;
+}
