@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, each counted; ends with one line `N passed, N failed`.
-//   node scripts/test.mjs            typecheck, lint, unit + web + API (Vitest), browser (Playwright)
+//   node scripts/test.mjs            typecheck, lint, import boundaries, unit + web + API (Vitest), browser (Playwright)
 //   node scripts/test.mjs --api-only the API suite alone (CI runs it again against TEST_DATABASE_URL)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +64,12 @@ else if (apiOnly) vitest(['api']);
 else {
   check('typecheck (tsc -b)', bin('tsc'), ['-b']);
   check('lint (biome)', bin('biome'), ['check', '.']);
+  check('boundaries (dependency-cruiser)', bin('depcruise'), [
+    'apps',
+    'packages',
+    '--config',
+    '.dependency-cruiser.cjs',
+  ]);
   vitest(['unit', 'web', 'api']);
   playwright();
 }

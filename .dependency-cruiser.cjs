@@ -1,0 +1,91 @@
+// Import boundaries, checked on resolved paths by `npm run boundaries` (part of `npm test`).
+// Decision 009. Paths are relative to the folder depcruise runs in (the repository root).
+const path = require('node:path');
+
+/** Product code only: colocated tests may reach into what they test (apps/server/test is not under src). */
+const notTests = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-features-through-index',
+      comment:
+        'A web feature uses another feature only through its index.ts(x): the rest of the folder is private to it.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: notTests },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'server-modules-through-index',
+      comment: 'A server module uses another module only through its index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: notTests },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'web-shared-code-not-features',
+      comment: 'lib, components and config serve the features; they never import one.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components|config)/', pathNot: notTests },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'server-shared-code-not-modules',
+      comment: 'lib, db and plugins serve the modules; they never import one (the seeder is the next rule).',
+      severity: 'error',
+      from: { path: '^apps/server/src/(lib|db|plugins)/', pathNot: ['^apps/server/src/db/seed/', notTests] },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'server-seed-through-module-index',
+      comment: 'The demo seeder calls module services, like any caller: only through a module index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/seed/', pathNot: notTests },
+      to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'packages-not-apps',
+      comment: 'Imports go one way: apps use packages, never the reverse.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'contracts-not-domain-internals',
+      comment:
+        'The contracts may share a rule of packages/domain (a pattern, a limit) only through its index.ts.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^packages/domain/', pathNot: '^packages/domain/src/index\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles at run time (an ES module cycle decides what is undefined while loading). Cycles that pass through an `import type` are erased by TypeScript and allowed.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild)/' },
+    // Type-only imports count for the boundaries (a feature's types are as private as its code).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: path.join(__dirname, 'tsconfig.base.json') },
+    // The workspaces import each other by name (@slat/contracts → packages/contracts/src/index.ts
+    // through the npm workspace link and the package's `exports`), so rules see the real path.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};
