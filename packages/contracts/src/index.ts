@@ -21,4 +21,3 @@ export * from './supplier-orders/index';
 export * from './users/users';
 export * from './web/element-ids';
 export * from './web/runtime-config';
-export * from './web/wire-formats';
