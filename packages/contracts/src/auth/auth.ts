@@ -16,7 +16,6 @@ export const sessionUserSchema = z.object({
   admin_company_id: z.number().int(),
   main_admin_access: z.boolean(),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionCompanySchema = z.object({
   id: z.number().int(),
@@ -27,10 +26,8 @@ export const sessionCompanySchema = z.object({
   name: z.string(),
   address: z.string().nullable(),
 });
-export type SessionCompany = z.infer<typeof sessionCompanySchema>;
 
 export const modulesSchema = z.object({ 'dealer_portal.sales': z.boolean() });
-export type Modules = z.infer<typeof modulesSchema>;
 
 export const meResponseSchema = z.object({
   user: sessionUserSchema,

@@ -10,13 +10,6 @@ export const calendarProviders = [
   'EWS',
 ] as const;
 
-export const calendarMessages = {
-  invalid:
-    'Your linked account appears to be invalid. Please check your account settings or link another account.',
-  loadError: 'Error loading account',
-  notLinked: 'Not linked',
-} as const;
-
 export const calendarConnectionSchema = z.object({
   id: z.number().int(),
   provider: z.enum(calendarProviders),

@@ -20,7 +20,6 @@ export const countrySchema = z.object({
   tax_display: z.string(),
   new_taxing: z.boolean(),
 });
-export type Country = z.infer<typeof countrySchema>;
 
 export const deliveryAddressSchema = z.object({
   id: z.number().int(),

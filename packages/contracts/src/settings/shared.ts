@@ -22,4 +22,3 @@ export const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const successSchema = z.object({ success: z.literal(true) });
 
 export const adjustmentTypeSchema = z.enum(['PERCENT_MARK_UP', 'PERCENT_MARGIN']);
-export type AdjustmentType = z.infer<typeof adjustmentTypeSchema>;
