@@ -5,30 +5,28 @@ const path = require('node:path');
 /** Product code only: colocated tests may reach into what they test (apps/server/test is not under src). */
 const notTests = '\\.test\\.tsx?$';
 
+/** Code in `<root>/<a>/` may use `<root>/<b>/` (b ≠ a) only through `<root>/<b>/index.ts(x)`. */
+const throughIndex = (name, root, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: `^${root}/([^/]+)/`, pathNot: notTests },
+  to: { path: `^${root}/[^/]+/`, pathNot: [`^${root}/$1/`, `^${root}/[^/]+/index\\.tsx?$`] },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'web-features-through-index',
-      comment:
-        'A web feature uses another feature only through its index.ts(x): the rest of the folder is private to it.',
-      severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: notTests },
-      to: {
-        path: '^apps/web/src/features/[^/]+/',
-        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
-      },
-    },
-    {
-      name: 'server-modules-through-index',
-      comment: 'A server module uses another module only through its index.ts.',
-      severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: notTests },
-      to: {
-        path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
-      },
-    },
+    throughIndex(
+      'web-features-through-index',
+      'apps/web/src/features',
+      'A web feature uses another feature only through its index.ts(x): the rest of the folder is private to it.',
+    ),
+    throughIndex(
+      'server-modules-through-index',
+      'apps/server/src/modules',
+      'A server module uses another module only through its index.ts.',
+    ),
     {
       name: 'web-shared-code-not-features',
       comment: 'lib, components and config serve the features; they never import one.',

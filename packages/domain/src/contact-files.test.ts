@@ -82,6 +82,9 @@ describe('CSV', () => {
 });
 
 describe('vCard', () => {
+  const vcard = (version: string, ...lines: string[]) =>
+    ['BEGIN:VCARD', `VERSION:${version}`, ...lines, 'END:VCARD'].join('\r\n');
+
   it('reads FN (or N), the first EMAIL and TEL, across folded lines and several cards', () => {
     const text = [
       'BEGIN:VCARD',
@@ -102,32 +105,29 @@ describe('vCard', () => {
       { line: 2, name: 'William Chen', email: 'will@example.com', phone: '', errors: [] },
     ]);
   });
+
   it('reads vCard 2.1 as Outlook and old phones write it: bare types, soft line breaks', () => {
-    const text = [
-      'BEGIN:VCARD',
-      'VERSION:2.1',
+    const text = vcard(
+      '2.1',
       'N;LANGUAGE=en-au:Bennett;Olivia',
       'TEL;WORK;VOICE:(02) 9999 0000',
       'EMAIL;PREF;INTERNET:olivia@example.com',
       'NOTE;ENCODING=QUOTED-PRINTABLE:one=0D=0A=',
       'two',
-      'END:VCARD',
-    ].join('\r\n');
+    );
     expect(contactsFromVcard(text)).toEqual([
       { line: 1, name: 'Olivia Bennett', email: 'olivia@example.com', phone: '(02) 9999 0000', errors: [] },
     ]);
   });
 
   it('unescapes text, takes the first non-empty value, and strips a tel: URI', () => {
-    const text = [
-      'BEGIN:VCARD',
-      'VERSION:4.0',
+    const text = vcard(
+      '4.0',
       'FN:Smith\\, Jo\\; the\\nsecond',
       'EMAIL:',
       'EMAIL;TYPE=work:second@example.com',
       'TEL;VALUE=uri:tel:+61-2-9999-0000',
-      'END:VCARD',
-    ].join('\n');
+    ).replace(/\r\n/g, '\n');
     expect(contactsFromVcard(text)).toEqual([
       {
         line: 1,
@@ -140,10 +140,8 @@ describe('vCard', () => {
   });
 
   it('flags a card it cannot read and still reads the others; text outside cards is ignored', () => {
-    const card = (fn: string) => ['BEGIN:VCARD', 'VERSION:3.0', fn, 'END:VCARD'].join('\r\n');
-    const rows = contactsFromVcard(
-      ['junk', card('FN:One'), card('FN;X="open:Two'), card('FN:Three')].join('\r\n'),
-    );
+    const cards = ['FN:One', 'FN;X="open:Two', 'FN:Three'].map((fn) => vcard('3.0', fn));
+    const rows = contactsFromVcard(['junk', ...cards].join('\r\n'));
     expect(rows.map((r) => [r.line, r.name, r.errors.length])).toEqual([
       [1, 'One', 0],
       [2, '', 1],

@@ -86,29 +86,30 @@ describe('parsing and writing decimals', () => {
 describe('rounding half away from zero', () => {
   const round = (value: string, to: number) => fromScaled(toScaled(value), to);
 
-  it('rounds a half up in size on both sides of zero, never to even', () => {
-    expect(round('2.5', 0)).toBe('3');
-    expect(round('-2.5', 0)).toBe('-3');
-    expect(round('0.5', 0)).toBe('1');
-    expect(round('1.5', 0)).toBe('2');
-    expect(round('-0.5', 0)).toBe('-1');
-    expect(round('1.005', 2)).toBe('1.01');
-    expect(round('0.125', 2)).toBe('0.13');
-    expect(round('-0.125', 2)).toBe('-0.13');
-    expect(round('-1.005', 2)).toBe('-1.01');
-    expect(round('2.675', 2)).toBe('2.68');
-    expect(round('0.0005', 3)).toBe('0.001');
-    expect(round('9.995', 2)).toBe('10.00');
-    expect(round('-9.9995', 3)).toBe('-10.000');
-  });
-
-  it('rounds just under a half down, and never writes a negative zero', () => {
-    expect(round('1.0049', 2)).toBe('1.00');
-    expect(round('0.1249', 2)).toBe('0.12');
-    expect(round('-2.4999', 0)).toBe('-2');
-    expect(round('-0.0049', 2)).toBe('0.00');
-    expect(round('-0.4', 0)).toBe('0');
-    expect(round('-0', 2)).toBe('0.00');
+  it('rounds a half up in size on both sides of zero (never to even), less than a half down, and never to -0', () => {
+    const cases: [value: string, places: number, rounded: string][] = [
+      ['2.5', 0, '3'],
+      ['-2.5', 0, '-3'],
+      ['0.5', 0, '1'],
+      ['1.5', 0, '2'],
+      ['-0.5', 0, '-1'],
+      ['1.005', 2, '1.01'],
+      ['0.125', 2, '0.13'],
+      ['-0.125', 2, '-0.13'],
+      ['-1.005', 2, '-1.01'],
+      ['2.675', 2, '2.68'],
+      ['0.0005', 3, '0.001'],
+      ['9.995', 2, '10.00'],
+      ['-9.9995', 3, '-10.000'],
+      ['1.0049', 2, '1.00'],
+      ['0.1249', 2, '0.12'],
+      ['-2.4999', 0, '-2'],
+      ['-0.0049', 2, '0.00'],
+      ['-0.4', 0, '0'],
+      ['-0', 2, '0.00'],
+    ];
+    for (const [value, places, rounded] of cases)
+      expect(round(value, places), `${value} to ${places}`).toBe(rounded);
   });
 
   it('agrees with a BigInt reference for every amount and number of decimals', () => {
