@@ -48,6 +48,8 @@ export type ServicesOptions = {
   /** Runs the queue's set-up under the startup lock (several processes starting at once). */
   serialize?: <T>(work: () => Promise<T>) => Promise<T>;
   gitCommit: () => string;
+  /** The release errors are reported under; the build's commit unless said otherwise. */
+  release?: string;
 };
 
 export type RunningServices = {
@@ -79,7 +81,7 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   if (opts.role === 'server') await bus.start();
   const errors = createErrorReporter({
     dsn: config.sentryDsn,
-    release: opts.gitCommit(),
+    release: opts.release ?? opts.gitCommit(),
     environment: config.env,
   });
   const services: Services = {

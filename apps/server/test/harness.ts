@@ -82,6 +82,7 @@ export async function createTestApp(
     role: 'server',
     queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
     gitCommit: () => commit,
+    release: 'test',
   });
   const { services, jobs } = running;
   const app = await buildApp({

@@ -2,7 +2,7 @@ import { type DealPhase, dealAlerts } from '@slat/domain';
 import { sql } from 'drizzle-orm';
 import { createDeal, relate, setFlag } from '../../modules/deals/index';
 import type { FileStore } from '../../modules/files/index';
-import { loadWorkflows } from '../../modules/workflows/workflows.service';
+import { loadWorkflows } from '../../modules/workflows/index';
 import type { Db } from '../database';
 
 const CONTACTS = [

@@ -85,7 +85,7 @@ export async function deleteAppointment(db: Db, accountId: number, id: number): 
   return { success: true };
 }
 
-/** The appointments of a user's deals (the private calendar feed). */
+/** The appointments a user created, on any deal of the account (the private calendar feed). */
 export const listUserAppointments = (db: Db, accountId: number, userId: number): Promise<DealEvent[]> =>
   repo.findAppointments(db, accountId, { userId });
 
