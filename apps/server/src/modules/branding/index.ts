@@ -1,5 +1,7 @@
-// The branding module's only door (to be reshaped into routes → service → repository).
+// The branding module's only door: the public branding route, and the branding app.ts writes
+// into the sign-in document.
 import type { ApiModule } from '../../plugins/api';
-import { brandingRoutes } from './branding.routes';
+import { registerBrandingRoutes } from './branding.routes';
 
-export const brandingModule: ApiModule = { name: 'branding', register: brandingRoutes };
+export { findBranding, withBranding } from './branding.service';
+export const brandingModule: ApiModule = { name: 'branding', register: registerBrandingRoutes };

@@ -1,5 +1,5 @@
-// The bundles module's only door (to be reshaped into routes → service → repository).
+// The bundles module's only door: the bundles a dealer sees and subscribes to.
 import type { ApiModule } from '../../plugins/api';
-import { bundleRoutes } from './bundles.routes';
+import { registerBundleRoutes } from './bundles.routes';
 
-export const bundlesModule: ApiModule = { name: 'bundles', register: bundleRoutes };
+export const bundlesModule: ApiModule = { name: 'bundles', register: registerBundleRoutes };

@@ -1,8 +1,9 @@
-// The supplier-documents module's only door (to be reshaped into routes → service → repository).
+// The supplier-documents module's only door: documents a supplier publishes to its dealers
+// (not the files uploaded to a deal: those are deal attachments).
 import type { ApiModule } from '../../plugins/api';
-import { supplierDocumentRoutes } from '../documents/supplier-documents.routes';
+import { registerSupplierDocumentRoutes } from './supplier-documents.routes';
 
 export const supplierDocumentsModule: ApiModule = {
   name: 'supplier-documents',
-  register: supplierDocumentRoutes,
+  register: registerSupplierDocumentRoutes,
 };

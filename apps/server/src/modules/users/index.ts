@@ -1,5 +1,5 @@
-// The users module's only door (to be reshaped into routes → service → repository).
+// The users module's only door: the signed-in user's own details.
 import type { ApiModule } from '../../plugins/api';
-import { userRoutes } from './users.routes';
+import { registerUserRoutes } from './users.routes';
 
-export const usersModule: ApiModule = { name: 'users', register: userRoutes };
+export const usersModule: ApiModule = { name: 'users', register: registerUserRoutes };
