@@ -1,5 +1,5 @@
-// The contacts module's only door (to be reshaped into routes → service → repository).
+// The contacts module's only door: the dealer's contacts (search, edit, import and export).
 import type { ApiModule } from '../../plugins/api';
-import { contactRoutes } from './contacts.routes';
+import { registerContactRoutes } from './contacts.routes';
 
-export const contactsModule: ApiModule = { name: 'contacts', register: contactRoutes };
+export const contactsModule: ApiModule = { name: 'contacts', register: registerContactRoutes };

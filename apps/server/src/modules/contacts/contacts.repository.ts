@@ -1,0 +1,133 @@
+import type { ContactSummary } from '@slat/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+
+export type ContactFields = { name: string; email: string; phone: string };
+
+export type ContactRow = ContactSummary & {
+  external_link: string | null;
+  provider_schema: string | null;
+  external_data: unknown;
+};
+
+export type RelatedDealRow = {
+  id: number;
+  tuid: number;
+  status: string;
+  description: string;
+  workflow_slug: string;
+};
+
+export type ContactSort = 'name' | '-name' | 'email' | '-email' | 'phone' | '-phone';
+
+export type ContactSearch = {
+  /** Matches name, email or phone (case-insensitive, as a substring). */
+  text?: string | undefined;
+  /** Also matches phones whose digits contain these digits (other spacing). */
+  phoneDigits?: string | undefined;
+  sort: ContactSort;
+  limit: number;
+  offset: number;
+};
+
+export type ExternalFields = {
+  externalLink?: string | null | undefined;
+  providerSchema?: string | null | undefined;
+  externalData?: unknown;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** One page of the account's contacts matching the search, and how many match in all. */
+export async function searchContactRows(
+  db: Db,
+  accountId: number,
+  q: ContactSearch,
+): Promise<{ total: number; data: ContactSummary[] }> {
+  const search = q.text ? `%${escapeLike(q.text)}%` : null;
+  const digits = q.phoneDigits ? `%${q.phoneDigits}%` : null;
+  const where = sql`account_id = ${accountId} AND (${search}::text IS NULL
+    OR name ILIKE ${search} OR email ILIKE ${search} OR phone ILIKE ${search}
+    OR (${digits}::text IS NOT NULL AND regexp_replace(phone, '\\D', '', 'g') LIKE ${digits}))`;
+  const column = sql.raw(q.sort.replace('-', ''));
+  const direction = sql.raw(q.sort.startsWith('-') ? 'DESC' : 'ASC');
+  const { rows } = await db.execute<ContactSummary>(sql`
+    SELECT id, name, email, phone FROM contacts WHERE ${where}
+    ORDER BY lower(${column}) ${direction}, id LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const { rows: total } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM contacts WHERE ${where}`,
+  );
+  return { total: total[0]?.n ?? 0, data: rows };
+}
+
+export async function insertContact(db: Db, accountId: number, c: ContactFields): Promise<ContactSummary> {
+  const { rows } = await db.execute<ContactSummary>(sql`
+    INSERT INTO contacts (account_id, name, email, phone)
+    VALUES (${accountId}, ${c.name}, ${c.email}, ${c.phone})
+    RETURNING id, name, email, phone`);
+  return rows[0]!;
+}
+
+export async function findContact(db: Db, accountId: number, id: string): Promise<ContactRow | undefined> {
+  const { rows } = await db.execute<ContactRow>(sql`
+    SELECT id, name, email, phone, external_link, provider_schema, external_data
+    FROM contacts WHERE id = ${id} AND account_id = ${accountId}`);
+  return rows[0];
+}
+
+/** The account's deals of a contact, newest number first. */
+export async function findRelatedDeals(
+  db: Db,
+  accountId: number,
+  contactId: string,
+): Promise<RelatedDealRow[]> {
+  const { rows } = await db.execute<RelatedDealRow>(sql`
+    SELECT d.id, d.tuid, s.name AS status, d.description, w.slug AS workflow_slug
+    FROM deals d JOIN workflow_statuses s ON s.id = d.status_id JOIN workflows w ON w.id = d.workflow_id
+    WHERE d.contact_id = ${contactId} AND d.account_id = ${accountId} ORDER BY d.tuid DESC`);
+  return rows;
+}
+
+/** Sets the external fields that were sent (`undefined` keeps a column, `null` clears it). */
+export async function updateExternalFields(
+  db: Db,
+  accountId: number,
+  id: string,
+  f: ExternalFields,
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE contacts SET
+      external_link = CASE WHEN ${f.externalLink !== undefined} THEN ${f.externalLink ?? null} ELSE external_link END,
+      provider_schema = CASE WHEN ${f.providerSchema !== undefined} THEN ${f.providerSchema ?? null} ELSE provider_schema END,
+      external_data = CASE WHEN ${f.externalData !== undefined} THEN ${JSON.stringify(f.externalData ?? null)}::jsonb ELSE external_data END
+    WHERE id = ${id} AND account_id = ${accountId}`);
+}
+
+/** The ids of the account's contacts with these emails, by lower-case email. */
+export async function findContactIdsByEmail(
+  db: Db,
+  accountId: number,
+  emails: string[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.execute<{ id: string; email: string }>(sql`
+    SELECT id, lower(email) AS email FROM contacts WHERE account_id = ${accountId} AND lower(email) = ANY(${sql.param(emails)}::text[])`);
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+/** Fills what the contact lacks (name, phone); never overwrites what the dealer already has. */
+export async function fillMissingContactFields(
+  db: Db,
+  accountId: number,
+  id: string,
+  c: Pick<ContactFields, 'name' | 'phone'>,
+): Promise<void> {
+  await db.execute(sql`UPDATE contacts SET phone = CASE WHEN phone = '' THEN ${c.phone} ELSE phone END,
+    name = CASE WHEN name = '' THEN ${c.name} ELSE name END WHERE id = ${id} AND account_id = ${accountId}`);
+}
+
+/** All the account's contacts by name, for the CSV export. */
+export async function findContactsForExport(db: Db, accountId: number): Promise<ContactFields[]> {
+  const { rows } = await db.execute<ContactFields>(sql`
+    SELECT name, email, phone FROM contacts WHERE account_id = ${accountId} ORDER BY lower(name), id`);
+  return rows;
+}
