@@ -79,7 +79,9 @@ export function defineEndpoint<
 export function defineRawEndpoint<
   Query extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
->(e: Omit<EndpointInput<undefined, Query, Params>, 'body'> & { produces: string }): RawEndpoint<Query, Params> {
+>(
+  e: Omit<EndpointInput<undefined, Query, Params>, 'body'> & { produces: string },
+): RawEndpoint<Query, Params> {
   return {
     ...e,
     auth: e.auth ?? 'session',
@@ -92,10 +94,16 @@ export function defineRawEndpoint<
 }
 
 /** Every endpoint object in a module namespace (`import * as contracts`), for generated tests. */
-export function endpointsOf(namespace: Record<string, unknown>): { name: string; endpoint: Endpoint | RawEndpoint }[] {
+export function endpointsOf(
+  namespace: Record<string, unknown>,
+): { name: string; endpoint: Endpoint | RawEndpoint }[] {
   return Object.entries(namespace).flatMap(([name, value]) => {
     const e = value as Partial<Endpoint> | null;
-    return e && typeof e === 'object' && typeof e.method === 'string' && typeof e.path === 'string' && 'csrf' in e
+    return e &&
+      typeof e === 'object' &&
+      typeof e.method === 'string' &&
+      typeof e.path === 'string' &&
+      'csrf' in e
       ? [{ name, endpoint: e as Endpoint | RawEndpoint }]
       : [];
   });
