@@ -23,7 +23,7 @@ if (positionals[0] !== 'create') fail(usage);
 const { username, password, company, country } = values;
 if (!username || !password || !company || !country) fail(`Missing an option.\n${usage}`);
 
-await withCliServices(async ({ db, config }) => {
+await withCliServices(async ({ db }) => {
   try {
     const created = await createDealerAccount(db, {
       username,

@@ -31,7 +31,7 @@ const parsed = parseCatalogFile(json);
 if (!parsed.ok) reject(parsed.errors);
 
 let failed: string[] | undefined;
-await withCliServices(async ({ db, config }) => {
+await withCliServices(async ({ db }) => {
   try {
     for (const line of formatImportSummary(await importCatalog(db, json))) console.log(line);
   } catch (error) {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
 import { seedBulkDeals } from '../db/seed/deals';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed/demo';
 import { fail, withCliServices } from './cli-database';
