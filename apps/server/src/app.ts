@@ -14,7 +14,7 @@ import {
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { withJsonBlock } from './lib/html-blocks';
-import { findBranding, withBranding } from './modules/branding/branding.routes';
+import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
 import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
 import { registerErrorHandling } from './plugins/errors';
