@@ -1,5 +1,8 @@
-// The markup-overrides module's only door (to be reshaped into routes → service → repository).
+// The markup-overrides module's only door: a dealer's markup per product or category.
 import type { ApiModule } from '../../plugins/api';
-import { markupOverrideRoutes } from '../settings/markup-overrides.routes';
+import { registerMarkupOverrideRoutes } from './markup-overrides.routes';
 
-export const markupOverridesModule: ApiModule = { name: 'markup-overrides', register: markupOverrideRoutes };
+export const markupOverridesModule: ApiModule = {
+  name: 'markup-overrides',
+  register: registerMarkupOverrideRoutes,
+};
