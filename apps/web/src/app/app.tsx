@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { cssVariablesResolver, theme } from '../components/ui/theme';
 import type { AppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (

@@ -1,6 +1,8 @@
+import { z } from 'zod';
+
 /**
  * Search params are plain strings (no JSON coercion: a reset token of digits stays a string);
- * routes that need numbers or lists parse them with zod.
+ * routes type theirs with zod (`validateSearch`).
  */
 export function parseSearch(searchStr: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(searchStr.startsWith('?') ? searchStr.slice(1) : searchStr));
@@ -16,5 +18,8 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-export const optionalString = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
+/**
+ * A route's text parameter in its `validateSearch` schema: the URL's string, or nothing. Pages
+ * read the meaning (trimmed text, slugs, ids) from it, so a hand-edited link still opens.
+ */
+export const searchText = z.string().optional().catch(undefined);

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { theme } from '../app/theme';
+import { theme } from '../components/ui/theme';
 
 /** Renders with Mantine and the toast container, as the app does. */
 export function renderWithProviders(ui: ReactElement) {

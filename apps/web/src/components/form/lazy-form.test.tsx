@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { theme } from '../../app/theme';
 import { notifySuccess } from '../../lib/notify';
 import { DeferredNotifications } from '../ui/deferred-notifications';
+import { theme } from '../ui/theme';
 import { lazyZodResolver, preloadLazyForm } from './lazy-form';
 
 const schema = z.object({ name: z.string().min(1, 'Name is required') });

@@ -1,3 +1,4 @@
+import './strings';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import {
   Component,
@@ -9,8 +10,8 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { cssVariablesResolver, theme } from '../../app/theme';
 import { DeferredNotifications } from '../../components/ui/deferred-notifications';
+import { cssVariablesResolver, theme } from '../../components/ui/theme';
 import {
   LOGIN_PATH,
   RESET_PASSWORD_PATH,

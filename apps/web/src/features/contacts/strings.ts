@@ -1,5 +1,65 @@
-import { addEnglish } from '../../lib/i18n/i18n';
-import { directoryEn } from '../../lib/i18n/locales/en-directory';
+import { addStrings } from '../../lib/i18n/i18n';
+import '../../lib/i18n/locales/en-lists';
+
+/** English for the contacts pages; added when one of them loads. */
+export const contactsEn = {
+  pages: {
+    contacts: 'Contacts',
+    contact: 'Contact',
+  },
+  contacts: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    table: 'Contacts',
+    searchPlaceholder: 'Name, email or phone',
+    import: 'Import',
+    export: 'Export',
+    importTitle: 'Import contacts',
+    importIntro:
+      'Nothing has been written yet. Rows with errors are skipped; a row whose email matches an existing contact is merged into it.',
+    importSummary: '{{create}} to create, {{merge}} to merge, {{skip}} with errors',
+    importConfirm_one: 'Import {{count}} contact',
+    importConfirm_other: 'Import {{count}} contacts',
+    importNothing: 'There is nothing to import in this file.',
+    importRowsWithErrors_one: '{{count}} row has errors and will be skipped',
+    importRowsWithErrors_other: '{{count}} rows have errors and will be skipped',
+    importDone: 'Contacts imported',
+    importDoneMessage: '{{created}} created, {{merged}} merged, {{skipped}} skipped',
+    importFailed: 'The file could not be read',
+    importHint: 'A CSV file with Name, Email and Phone columns, or a vCard (.vcf) file.',
+    cancel: 'Cancel',
+    line: 'Line',
+    action: 'Action',
+    errors: 'Errors',
+    actions: { create: 'Create', merge: 'Merge', skip: 'Skip' },
+    loadFailed: 'This contact could not be loaded.',
+    notFound: 'This contact does not exist.',
+    relatedDeals: 'Related deals',
+    noRelatedDeals: 'No related deals',
+    dealId: 'ID',
+    status: 'Status',
+    customer: 'Customer',
+    description: 'Description',
+    openDeal: 'Open deal #{{tuid}}',
+    openInProvider: 'Open in the provider',
+    viewRawData: 'View raw data',
+    hideRawData: 'Hide raw data',
+    rawData: 'Raw data',
+    noRawData: 'No external data',
+    copy: 'Copy',
+    copied: 'Copied to clipboard',
+    copyFailed: 'Could not copy to the clipboard',
+    backToContact: 'Back to the contact',
+    openDealPage: 'Open the deal',
+  },
+};
+
+declare module '../../lib/i18n/i18n' {
+  interface FeatureStrings {
+    contacts: typeof contactsEn;
+  }
+}
 
 // every contacts module imports this, so the strings arrive with the first contacts chunk
-addEnglish(directoryEn);
+addStrings({ en: contactsEn, pl: { pages: { contacts: 'Kontakty' } } });

@@ -3,7 +3,26 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../../config/constants';
 import { storage } from '../storage';
-import { type EnglishResources, en } from './locales/en';
+import { type CommonStrings, en } from './locales/en';
+
+/**
+ * The strings of each feature, registered by the feature's strings.ts through declaration
+ * merging (`interface FeatureStrings { deals: typeof dealsEn }`), so t() checks their keys too.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one entry per feature
+export interface FeatureStrings {}
+
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+export type EnglishResources = CommonStrings & Intersection<FeatureStrings[keyof FeatureStrings]>;
+
+/** A translation of some of the English strings; anything left out falls back to English. */
+export type Translation<T> = {
+  [K in keyof T]?: T[K] extends string
+    ? string
+    : T[K] extends readonly string[]
+      ? string[]
+      : Translation<T[K]>;
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,19 +43,35 @@ export function storedLanguage(): Language {
 
 export const i18n = i18next;
 
-/** English is bundled; other languages load on demand so the sign-in page stays small. */
+let commonPolish: Promise<void> | undefined;
+
+/** English is bundled; the common Polish strings load on demand so the sign-in page stays small. */
 async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const { pl } = await import('./locales/pl');
-  i18n.addResourceBundle('pl', 'translation', pl, true, true);
+  if (language === 'en') return;
+  commonPolish ??= import('./locales/pl').then(
+    ({ pl }) => void i18n.addResourceBundle('pl', 'translation', pl, true, true),
+    (error: unknown) => {
+      commonPolish = undefined;
+      throw error;
+    },
+  );
+  await commonPolish;
 }
 
-const pendingEnglish: object[] = [];
+const pendingBundles: [Language, object][] = [];
 
-/** Adds English strings that load with a lazy feature (before or after init). */
-export function addEnglish(resources: object): void {
-  if (i18n.isInitialized) i18n.addResourceBundle('en', 'translation', resources, true, false);
-  else pendingEnglish.push(resources);
+function addBundle(language: Language, resources: object): void {
+  if (i18n.isInitialized) i18n.addResourceBundle(language, 'translation', resources, true, false);
+  else pendingBundles.push([language, resources]);
+}
+
+/**
+ * Adds a feature's strings, which load with its code (before or after init): English, and the
+ * Polish translated so far (small, so it comes along rather than with the common Polish file).
+ */
+export function addStrings<T extends object>(strings: { en: T; pl?: Translation<T> }): void {
+  addBundle('en', strings.en);
+  if (strings.pl) addBundle('pl', strings.pl);
 }
 
 export async function initI18n(language: Language = storedLanguage()): Promise<void> {
@@ -49,8 +84,8 @@ export async function initI18n(language: Language = storedLanguage()): Promise<v
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-    for (const resources of pendingEnglish.splice(0))
-      i18n.addResourceBundle('en', 'translation', resources, true, false);
+    for (const [language, resources] of pendingBundles.splice(0))
+      i18n.addResourceBundle(language, 'translation', resources, true, false);
   }
   await setLanguage(language, { persist: false });
 }

@@ -1,5 +1,5 @@
 import { searchContacts } from '@slat/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
 import type { ContactSort } from '../components/contact-list-logic';
 
@@ -7,7 +7,7 @@ export type ContactSearch = { search: string; sort: ContactSort | undefined; lim
 
 export const contactsQueryKey = ['contacts'] as const;
 
-/** One page of the contact list; the previous page stays on screen while the next loads. */
+/** One page of contacts matching a search: the contact list, and the deal form's contact picker. */
 export const searchContactsQueryOptions = (input: ContactSearch) =>
   queryOptions({
     queryKey: [...contactsQueryKey, 'search', input],
@@ -23,5 +23,4 @@ export const searchContactsQueryOptions = (input: ContactSearch) =>
         },
         { signal },
       ),
-    placeholderData: keepPreviousData,
   });

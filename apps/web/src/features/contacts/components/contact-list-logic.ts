@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { CONTACTS_PAGE_SIZE, CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
+import { searchText } from '../../../lib/search-params';
 
 export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'phone', '-phone'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
@@ -7,21 +9,34 @@ export type ContactColumn = 'name' | 'email' | 'phone';
 /** The list's state as the URL keeps it: search, sort and the 1-based page. */
 export type ContactListParams = { search: string; sort: ContactSort | undefined; page: number };
 
+/** The list's URL parameters (/contacts?search=…&sort=-email&page=2); what is not valid is left out. */
+export const contactListSearchSchema = z.object({
+  search: searchText,
+  sort: z.enum(CONTACT_SORTS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
 export function parseContactListParams(raw: Record<string, unknown>): ContactListParams {
-  const search = typeof raw.search === 'string' ? raw.search.trim() : '';
-  const sort = CONTACT_SORTS.includes(raw.sort as ContactSort) ? (raw.sort as ContactSort) : undefined;
-  const page = Number(raw.page);
-  return { search, sort, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  const { search, sort, page } = contactListSearchSchema.parse(raw);
+  return { search: search?.trim() ?? '', sort, page: page ?? 1 };
 }
 
 /** Back to URL parameters; defaults are left out so /contacts stays clean. */
-export function contactListSearch(params: ContactListParams): Record<string, string | undefined> {
+export function contactListSearch(params: ContactListParams): {
+  search: string | undefined;
+  sort: ContactSort | undefined;
+  page: string | undefined;
+} {
   return {
     search: params.search || undefined,
     sort: params.sort,
     page: params.page > 1 ? String(params.page) : undefined,
   };
 }
+
+/** The list's parameters a modal over it keeps, to go back to the same page of the list. */
+export const contactListSearchFrom = (raw: Record<string, unknown>) =>
+  contactListSearch(parseContactListParams(raw));
 
 /** §9: 50 a page, 100 while searching. */
 export const contactPageSize = (search: string): number =>

@@ -1,10 +1,12 @@
-import { Anchor, Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import '../strings';
+import { Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { Contact } from '@slat/contracts';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { showToast } from '../../../lib/notify';
@@ -162,22 +164,23 @@ function RelatedDeals({ contact }: { contact: Contact }) {
               </Table.Tr>
             )}
             {contact.relatedDeals.map((deal) => {
-              const href = `/workflows/${deal.workflowSlug}/${deal.id}`;
+              const to = '/workflows/$workflowSlug/$dealId';
+              const params = { workflowSlug: deal.workflowSlug, dealId: String(deal.id) };
               return (
                 <Table.Tr
                   key={deal.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate({ to: href })}
+                  onClick={() => void navigate({ to, params })}
                 >
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={href}
+                    <AnchorLink
+                      to={to}
+                      params={params}
                       aria-label={t('contacts.openDeal', { tuid: deal.tuid })}
                       onClick={(event) => event.stopPropagation()}
                     >
                       #{deal.tuid}
-                    </Anchor>
+                    </AnchorLink>
                   </Table.Td>
                   <Table.Td>{deal.status}</Table.Td>
                   <Table.Td>{deal.customer}</Table.Td>

@@ -1,25 +1,23 @@
 import '../strings';
-// the deal over a contact is the deals feature's own modal, with its strings
-import '../../deals/strings';
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ContactSummary } from '@slat/contracts';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
 import { API_BASE } from '../../../lib/api/client';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { boardWorkflowsQueryOptions } from '../../deals/api/deals';
-import { DealModal } from '../../deals/components/deal-modal';
 import { searchContactsQueryOptions } from '../api/search-contacts';
 import {
   type ContactColumn,
   type ContactListParams,
   clampPage,
   contactListSearch,
+  contactListSearchFrom,
   contactPageSize,
   nextSort,
   pageCount,
@@ -32,19 +30,15 @@ import { ImportContactsButton } from '../components/import-contacts';
 import { ListPager } from '../components/list-pager';
 import { SortableHeader } from '../components/sortable-header';
 
-type ContactParams = { contactId?: string; workflowSlug?: string; dealId?: string };
+const contactsApi = getRouteApi('/signed-in/contacts');
+const contactApi = getRouteApi('/signed-in/contacts/$contactId');
 
 function useContactListParams() {
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const params = parseContactListParams(raw);
+  const params = parseContactListParams(contactsApi.useSearch());
   const navigate = useNavigate();
   const update = (next: Partial<ContactListParams>) =>
-    void navigate({
-      to: '/contacts',
-      search: () => contactListSearch({ ...params, ...next }) as never,
-      replace: true,
-    });
-  return { params, update, raw };
+    void navigate({ to: '/contacts', search: contactListSearch({ ...params, ...next }), replace: true });
+  return { params, update };
 }
 
 /** §2 /contacts: the searchable, paged list; a contact opens as a modal over it (child route). */
@@ -100,14 +94,16 @@ function ContactList({
 }) {
   const { t } = useTranslation();
   const pageSize = contactPageSize(params.search);
-  const query = useQuery(
-    searchContactsQueryOptions({
+  const query = useQuery({
+    ...searchContactsQueryOptions({
       search: params.search,
       sort: params.sort,
       limit: pageSize,
       offset: pageOffset(params.page, pageSize),
     }),
-  );
+    // the previous page stays on screen while the next loads
+    placeholderData: keepPreviousData,
+  });
   return (
     <QueryView query={query} failedTitle={t('lists.loadFailed')}>
       {({ total, data }) => (
@@ -175,14 +171,14 @@ function ContactTable({
             {data.map((contact) => (
               <Table.Tr key={contact.id}>
                 <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/contacts/${contact.id}`}
-                    search={() => linkSearch as never}
+                  <AnchorLink
+                    to="/contacts/$contactId"
+                    params={{ contactId: contact.id }}
+                    search={linkSearch}
                     fw={600}
                   >
                     {contact.name}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.email}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone}</Table.Td>
@@ -195,38 +191,15 @@ function ContactTable({
   );
 }
 
-function useCloseToList() {
-  const navigate = useNavigate();
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const search = contactListSearch(parseContactListParams(raw));
-  return (to = '/contacts') => void navigate({ to, search: () => search as never });
-}
-
-/** /contacts/{contactId}: the contact over the list. */
+/** /contacts/{contactId}: the contact over the list; a deal may open over it (child route). */
 export function ContactPage() {
-  const { contactId } = useParams({ strict: false }) as ContactParams;
-  const close = useCloseToList();
-  if (!contactId) return null;
-  return <ContactModal contactId={contactId} onClose={() => close()} />;
-}
-
-/**
- * /contacts/{contactId}/{workflowSlug}/{dealId}: the deals feature's modal over the contact;
- * closing it goes back to the contact.
- */
-export function ContactDealPage() {
-  const { contactId, workflowSlug, dealId } = useParams({ strict: false }) as ContactParams;
-  const close = useCloseToList();
-  const workflows = useQuery(boardWorkflowsQueryOptions);
-  const workflow = workflows.data?.find((w) => w.slug === workflowSlug);
-  if (!contactId) return null;
-  const back = () => close(`/contacts/${contactId}`);
+  const { contactId } = contactApi.useParams();
+  const search = contactListSearchFrom(contactApi.useSearch());
+  const navigate = useNavigate();
   return (
     <>
-      <ContactModal contactId={contactId} onClose={() => close()} />
-      {workflow && dealId && /^\d+$/.test(dealId) && (
-        <DealModal workflow={workflow} dealId={Number(dealId)} onClose={back} />
-      )}
+      <ContactModal contactId={contactId} onClose={() => void navigate({ to: '/contacts', search })} />
+      <Outlet />
     </>
   );
 }

@@ -1,12 +1,12 @@
-import '../../deals/strings';
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '../strings';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { phases } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink, PaperLink } from '../../../components/ui/router-links';
 import { useSession } from '../../../lib/session/session-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { dashboardDealsQueryOptions } from '../../deals/api/deals';
+import { dashboardDealsQueryOptions } from '../../deals';
 
 /** §2 Dashboard: a section per active workflow (sales access only) with its phase and alert counts. */
 export function DashboardPage() {
@@ -38,20 +38,20 @@ function DealSections() {
       {query.data.map((w) => (
         <Stack key={w.workflowId} component="section" aria-label={w.name} gap="xs">
           <Title order={2} size="h4">
-            <Anchor component={Link} to={`/workflows/${w.slug}`} inherit>
+            <AnchorLink to="/workflows/$workflowSlug" params={{ workflowSlug: w.slug }} inherit>
               {w.name}
-            </Anchor>
+            </AnchorLink>
           </Title>
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs">
             {phases.map((phase) => (
-              <Paper
+              <PaperLink
                 key={phase}
                 withBorder
                 p="sm"
                 radius="md"
-                component={Link}
-                to={`/workflows/${w.slug}`}
-                search={() => ({ phase }) as never}
+                to="/workflows/$workflowSlug"
+                params={{ workflowSlug: w.slug }}
+                search={{ phase }}
                 aria-label={`${w.name}: ${t(`deals.phases.${phase}`)} ${w.phases[phase] ?? 0}`}
                 data-phase={phase}
                 style={{ textDecoration: 'none', color: 'inherit' }}
@@ -62,26 +62,26 @@ function DealSections() {
                 <Text size="sm" c="dimmed">
                   {t(`deals.phases.${phase}`)}
                 </Text>
-              </Paper>
+              </PaperLink>
             ))}
           </SimpleGrid>
           <Group gap="md">
-            <Anchor
-              component={Link}
-              to={`/workflows/${w.slug}`}
-              search={() => ({ alerts: 'warning' }) as never}
+            <AnchorLink
+              to="/workflows/$workflowSlug"
+              params={{ workflowSlug: w.slug }}
+              search={{ alerts: 'warning' }}
               size="sm"
             >
               {t('dashboard.warnings', { count: w.alerts.warning })}
-            </Anchor>
-            <Anchor
-              component={Link}
-              to={`/workflows/${w.slug}`}
-              search={() => ({ alerts: 'info' }) as never}
+            </AnchorLink>
+            <AnchorLink
+              to="/workflows/$workflowSlug"
+              params={{ workflowSlug: w.slug }}
+              search={{ alerts: 'info' }}
               size="sm"
             >
               {t('dashboard.infos', { count: w.alerts.info })}
-            </Anchor>
+            </AnchorLink>
           </Group>
         </Stack>
       ))}

@@ -8,7 +8,6 @@ import {
   type ListDealsQuery,
   linkRelatedDeal,
   listDeals,
-  listWorkflows,
   moveDeal,
   setDealFlag,
   setDealStatus,
@@ -40,12 +39,6 @@ import {
 export const DEALS_POLL_MS = 5 * 60_000;
 export const COLUMN_PAGE_SIZE = 40;
 export const TABLE_PAGE_SIZE = 50;
-
-export const boardWorkflowsQueryOptions = queryOptions({
-  queryKey: ['workflows', 'board'],
-  queryFn: ({ signal }) => callApi(listWorkflows, {}, { signal }),
-  staleTime: 60_000,
-});
 
 /** The list call's query: the contract types flag filters as strings, so numbers are cast once here. */
 const listQuery = (query: Record<string, string | number | undefined>) => query as unknown as ListDealsQuery;

@@ -1,27 +1,23 @@
 import {
   archiveDealDocument,
   calendarFeedUrl,
-  createContact,
   createDealEvent,
   createDealNote,
   type DealEvent,
   type DealWorkflowsSettings,
   deleteDealEvent,
   deleteDealNote,
-  getContact,
   getDealWorkflowsSettings,
   listDealDocuments,
   listDealEvents,
   listDealNotes,
   saveDealWorkflowsSettings,
-  searchContacts,
   type TemporalData,
   updateDealEvent,
   updateDealNote,
   uploadDocument,
 } from '@slat/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
 import { callApi } from '../../../lib/api/client';
 import { uploadFormWithProgress } from '../../../lib/api/upload';
 import { notifyDealError } from './deals';
@@ -148,39 +144,6 @@ export function useArchiveDocument(dealId: number) {
     mutationFn: (documentId: number) => callApi(archiveDealDocument, { params: { dealId, documentId } }),
     onError: notifyDealError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['deals', dealId, 'documents'] }),
-  });
-}
-
-// ——— contacts ———
-export const contactSearchQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: ['contacts', 'search', search],
-    queryFn: ({ signal }) =>
-      callApi(
-        searchContacts,
-        {
-          body: {
-            filters: { search: search || undefined },
-            pagination: { limit: CONTACTS_SEARCH_PAGE_SIZE, offset: 0 },
-          },
-        },
-        { signal },
-      ),
-    staleTime: 10_000,
-  });
-
-export const contactQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['contacts', 'detail', id],
-    queryFn: ({ signal }) => callApi(getContact, { params: { id } }, { signal }),
-  });
-
-export function useCreateContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: (body: { name: string; email: string; phone: string }) => callApi(createContact, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] }),
   });
 }
 

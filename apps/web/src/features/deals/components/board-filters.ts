@@ -1,7 +1,33 @@
 import { phases, type Workflow } from '@slat/contracts';
+import { z } from 'zod';
+import { searchText } from '../../../lib/search-params';
 
 export type Phase = (typeof phases)[number];
-export type AlertFilter = 'warning' | 'info' | 'any';
+const ALERT_FILTERS = ['warning', 'info', 'any'] as const;
+export type AlertFilter = (typeof ALERT_FILTERS)[number];
+
+/**
+ * The board's URL parameters (§2): search, status slugs joined by |, phase, alerts, archived=all,
+ * and one parameter per flag slug (value slugs joined by |), which the workflow defines; a value
+ * that is not valid is left out.
+ */
+export const boardSearchSchema = z.looseObject({
+  search: searchText,
+  status: searchText,
+  phase: z.enum(phases).optional().catch(undefined),
+  alerts: z.enum(ALERT_FILTERS).optional().catch(undefined),
+  archived: z.literal('all').optional().catch(undefined),
+});
+
+/** The board's URL parameters as they are written: the named ones, then a flag slug → its values. */
+export type BoardSearch = {
+  search?: string;
+  status?: string;
+  phase?: Phase;
+  alerts?: AlertFilter;
+  archived?: 'all';
+  [flagSlug: string]: string | undefined;
+};
 
 /** The board's filters, as the URL carries them (§2: search, status, phase, alerts, one per flag slug). */
 export type BoardFilters = {
@@ -42,7 +68,7 @@ const splitSlugs = (value: unknown): string[] =>
 export function parseBoardFilters(search: Record<string, unknown>, workflow: Workflow): BoardFilters {
   const statusSlugs = new Set(workflow.statuses.map((s) => s.slug));
   const phase = phases.find((p) => p === search.phase) ?? null;
-  const alerts = (['warning', 'info', 'any'] as const).find((a) => a === search.alerts) ?? null;
+  const alerts = ALERT_FILTERS.find((a) => a === search.alerts) ?? null;
   const flags: Record<string, string[]> = {};
   for (const flag of workflow.flags) {
     if (RESERVED.has(flag.slug)) continue;
@@ -61,8 +87,8 @@ export function parseBoardFilters(search: Record<string, unknown>, workflow: Wor
 }
 
 /** The URL's parameters for these filters (empty ones left out). */
-export function filtersToSearch(filters: BoardFilters): Record<string, string> {
-  const out: Record<string, string> = {};
+export function filtersToSearch(filters: BoardFilters): BoardSearch {
+  const out: BoardSearch = {};
   if (filters.search) out.search = filters.search;
   if (filters.status.length) out.status = filters.status.join('|');
   if (filters.phase) out.phase = filters.phase;
@@ -97,11 +123,12 @@ export function activeFilterCount(filters: BoardFilters): number {
 }
 
 /** A preset's query string ('status=new|quoted&alerts=any') as URL parameters. */
-export function presetToSearch(params: string): Record<string, string> {
+export function presetToSearch(params: string): BoardSearch {
   return Object.fromEntries(new URLSearchParams(params.replace(/^\?/, '')));
 }
 
 /** URL parameters as a preset's query string. */
-export function searchToPreset(search: Record<string, string>): string {
-  return new URLSearchParams(search).toString().replace(/%7C/gi, '|');
+export function searchToPreset(search: BoardSearch): string {
+  const entries = Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return new URLSearchParams(entries).toString().replace(/%7C/gi, '|');
 }

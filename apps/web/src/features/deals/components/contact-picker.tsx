@@ -4,10 +4,10 @@ import { contactMessages } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
+import { CONTACTS_SEARCH_DEBOUNCE_MS, CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
 import { ApiError } from '../../../lib/api/errors';
 import { translateMessage } from '../../../lib/i18n/i18n';
-import { contactQueryOptions, contactSearchQueryOptions, useCreateContact } from '../api/records';
+import { contactQueryOptions, searchContactsQueryOptions, useCreateContact } from '../../contacts';
 
 type Picked = { id: string; name: string } | null;
 
@@ -27,7 +27,16 @@ export function ContactPicker({
   const [debounced] = useDebouncedValue(text, CONTACTS_SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
   const open = combobox.dropdownOpened;
-  const search = useQuery({ ...contactSearchQueryOptions(debounced.trim()), enabled: open });
+  const search = useQuery({
+    ...searchContactsQueryOptions({
+      search: debounced.trim(),
+      sort: undefined,
+      limit: CONTACTS_SEARCH_PAGE_SIZE,
+      offset: 0,
+    }),
+    staleTime: 10_000,
+    enabled: open,
+  });
   const current = useQuery({ ...contactQueryOptions(value ?? ''), enabled: value !== null && !initialName });
   useEffect(() => {
     if (current.data && !text) setText(current.data.name);

@@ -36,6 +36,9 @@ export function escapeBelongsToPopup(target: EventTarget | null): boolean {
   );
 }
 
+/** A deal id as a URL holds it: digits only (anything else opens no modal). */
+export const isDealId = (id: string): boolean => /^\d+$/.test(id);
+
 /** §2 Deal detail: a sidebar (a block on small screens) and the deal's sections. */
 export function DealModal({
   workflow,

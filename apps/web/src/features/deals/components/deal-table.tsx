@@ -1,9 +1,9 @@
-import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { formatDateTime } from '../../../lib/format';
 import { TABLE_PAGE_SIZE, tableQueryOptions } from '../api/deals';
 import { DealAlerts, FlagPicker, StatusPicker } from './deal-bits';
@@ -42,15 +42,15 @@ export function DealTable({ workflow, filters }: { workflow: Workflow; filters: 
             {(query.data?.data ?? []).map((deal) => (
               <Table.Tr key={deal.id} data-deal-id={deal.id}>
                 <Table.Td maw={260}>
-                  <Anchor
-                    component={Link}
-                    to={`/workflows/${workflow.slug}/${deal.id}`}
+                  <AnchorLink
+                    to="/workflows/$workflowSlug/$dealId"
+                    params={{ workflowSlug: workflow.slug, dealId: String(deal.id) }}
                     search
                     size="sm"
                     fw={600}
                   >
                     #{deal.tuid} {deal.name}
-                  </Anchor>
+                  </AnchorLink>
                   {deal.isArchived && (
                     <Text size="xs" c="dimmed">
                       {t('deals.archived')}

@@ -19,14 +19,14 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { ActionIcon, Anchor, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { columnQueryOptions, useMoveDeal } from '../api/deals';
 import { type ColumnData, columnCount, columnDeals, planMove } from './board-logic';
 import { DealAlerts, FlagBadges, PHASE_COLORS } from './deal-bits';
@@ -311,9 +311,9 @@ function CardBody({
     >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap={4} align="flex-start">
-          <Anchor
-            component={Link}
-            to={`/workflows/${workflowSlug}/${deal.id}`}
+          <AnchorLink
+            to="/workflows/$workflowSlug/$dealId"
+            params={{ workflowSlug, dealId: String(deal.id) }}
             search
             // a native link drag would steal the pointer from the card's drag
             draggable={false}
@@ -326,7 +326,7 @@ function CardBody({
               #{deal.tuid}
             </Text>{' '}
             {deal.name}
-          </Anchor>
+          </AnchorLink>
           {handle}
         </Group>
         {deal.description && (

@@ -1,18 +1,14 @@
-import { ActionIcon, Anchor, Button, Group, NativeSelect, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DealDetail } from '@slat/contracts';
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
-import {
-  boardWorkflowsQueryOptions,
-  dealSearchQueryOptions,
-  useRelateDeal,
-  useUnrelateDeal,
-} from '../api/deals';
+import { workflowsQueryOptions } from '../../workflows';
+import { dealSearchQueryOptions, useRelateDeal, useUnrelateDeal } from '../api/deals';
 import { Section } from './section';
 
 export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly: boolean }) {
@@ -24,7 +20,7 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
   const [picked, setPicked] = useState<string | null>(null);
   // a related deal may sit in another workflow (a home and a business job of one customer)
   const [workflowId, setWorkflowId] = useState(deal.workflowId);
-  const workflows = useQuery({ ...boardWorkflowsQueryOptions, enabled: adding });
+  const workflows = useQuery({ ...workflowsQueryOptions, enabled: adding });
   const activeWorkflows = (workflows.data ?? []).filter((w) => w.isActive || w.id === deal.workflowId);
   const [debounced] = useDebouncedValue(text, QUERY_CRITERIA_DEBOUNCE_MS);
   const search = useQuery({ ...dealSearchQueryOptions(workflowId, debounced.trim()), enabled: adding });
@@ -100,9 +96,12 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
           {deal.relatedDeals.map((r) => (
             <Group component="li" key={r.id} justify="space-between" wrap="nowrap">
               <Text size="sm" style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/workflows/${r.workflowSlug}/${r.id}`}>
+                <AnchorLink
+                  to="/workflows/$workflowSlug/$dealId"
+                  params={{ workflowSlug: r.workflowSlug, dealId: String(r.id) }}
+                >
                   #{r.tuid} {r.name}
-                </Anchor>{' '}
+                </AnchorLink>{' '}
                 <Text span c="dimmed" size="xs">
                   {r.status}
                   {r.isArchived ? ` · ${t('deals.archived')}` : ''}

@@ -17,14 +17,14 @@ import {
 import { phases, type Workflow } from '@slat/contracts';
 import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { boardWorkflowsQueryOptions } from '../api/deals';
+import { workflowsQueryOptions } from '../../workflows';
 import { useDealStream } from '../api/live-updates';
 import { presetsQueryOptions } from '../api/records';
 import {
@@ -37,20 +37,22 @@ import {
   searchToPreset,
 } from '../components/board-filters';
 import { DealFormModal } from '../components/deal-form-modal';
-import { DealModal } from '../components/deal-modal';
+import { DealModal, isDealId } from '../components/deal-modal';
 import { DealTable } from '../components/deal-table';
 import { KanbanBoard } from '../components/kanban-board';
 import { PresetsModal } from '../components/presets-modal';
 
-type DealParams = { workflowSlug?: string; dealId?: string; quoteId?: string; productId?: string };
 type View = 'kanban' | 'table';
 export const VIEW_STORAGE_KEY = 'slat.dealView';
 
 const storedView = (): View => (storage.get(VIEW_STORAGE_KEY) === 'table' ? 'table' : 'kanban');
 
+const boardApi = getRouteApi('/signed-in/workflows/$workflowSlug');
+const dealApi = getRouteApi('/signed-in/workflows/$workflowSlug/$dealId');
+
 function useBoardWorkflow() {
-  const { workflowSlug } = useParams({ strict: false }) as DealParams;
-  const workflows = useQuery(boardWorkflowsQueryOptions);
+  const { workflowSlug } = boardApi.useParams();
+  const workflows = useQuery(workflowsQueryOptions);
   const workflow = workflows.data?.find((w) => w.slug === workflowSlug);
   return { workflows, workflow, unknown: workflows.data !== undefined && !workflow };
 }
@@ -69,8 +71,8 @@ function Board({ workflow }: { workflow: Workflow }) {
   const { t } = useTranslation();
   useDocumentTitle(workflow.name);
   const navigate = useNavigate();
-  const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = useMemo(() => parseBoardFilters(rawSearch, workflow), [rawSearch, workflow]);
+  const boardSearch = boardApi.useSearch();
+  const filters = useMemo(() => parseBoardFilters(boardSearch, workflow), [boardSearch, workflow]);
   const search = useMemo(() => filtersToSearch(filters), [filters]);
   const listFilters = useMemo(() => filtersToListQuery(filters), [filters]);
   const [view, setView] = useState<View>(storedView);
@@ -82,8 +84,9 @@ function Board({ workflow }: { workflow: Workflow }) {
 
   const setFilters = (next: BoardFilters) =>
     void navigate({
-      to: `/workflows/${workflow.slug}`,
-      search: () => filtersToSearch(next) as never,
+      to: '/workflows/$workflowSlug',
+      params: { workflowSlug: workflow.slug },
+      search: filtersToSearch(next),
       replace: true,
     });
 
@@ -125,8 +128,9 @@ function Board({ workflow }: { workflow: Workflow }) {
                   key={preset.name}
                   onClick={() =>
                     void navigate({
-                      to: `/workflows/${workflow.slug}`,
-                      search: () => presetToSearch(preset.params) as never,
+                      to: '/workflows/$workflowSlug',
+                      params: { workflowSlug: workflow.slug },
+                      search: presetToSearch(preset.params),
                     })
                   }
                 >
@@ -151,7 +155,11 @@ function Board({ workflow }: { workflow: Workflow }) {
         workflowId={workflow.id}
         onCreated={(deal) => {
           setAdding(false);
-          void navigate({ to: `/workflows/${workflow.slug}/${deal.id}`, search: () => search as never });
+          void navigate({
+            to: '/workflows/$workflowSlug/$dealId',
+            params: { workflowSlug: workflow.slug, dealId: String(deal.id) },
+            search,
+          });
         }}
       />
       <PresetsModal
@@ -306,26 +314,21 @@ function FilterBar({
 /** The deal modal over the board: closing goes up one level, keeping the board's filters. */
 export function DealPage() {
   const { workflow } = useBoardWorkflow();
-  const { dealId } = useParams({ strict: false }) as DealParams;
+  const { dealId } = dealApi.useParams();
   const navigate = useNavigate();
-  const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
-  if (!workflow || !dealId || !/^\d+$/.test(dealId)) return null;
+  const boardSearch = dealApi.useSearch();
+  if (!workflow || !isDealId(dealId)) return null;
   return (
     <DealModal
       workflow={workflow}
       dealId={Number(dealId)}
-      onClose={() => void navigate({ to: `/workflows/${workflow.slug}`, search: () => rawSearch as never })}
+      onClose={() =>
+        void navigate({
+          to: '/workflows/$workflowSlug',
+          params: { workflowSlug: workflow.slug },
+          search: boardSearch,
+        })
+      }
     />
   );
-}
-
-export function QuotePage() {
-  const { t } = useTranslation();
-  const { quoteId } = useParams({ strict: false }) as DealParams;
-  return <PlaceholderPage title={`${t('pages.quote')} ${quoteId ?? ''}`} />;
-}
-
-export function QuoteProductPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.quoteProduct')} />;
 }

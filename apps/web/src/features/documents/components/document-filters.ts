@@ -1,7 +1,11 @@
 import type { SupplierDocument } from '@slat/contracts';
+import { z } from 'zod';
+import { searchText } from '../../../lib/search-params';
 
 /** The Documents filters as the URL keeps them: search, type (a category) and supplier (an id). */
 export type DocumentFilters = { search: string; type: string; supplier: string };
+
+export const documentSearchSchema = z.object({ search: searchText, type: searchText, supplier: searchText });
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -10,7 +14,7 @@ export function parseDocumentFilters(raw: Record<string, unknown>): DocumentFilt
   return { search: text(raw.search), type: text(raw.type), supplier: /^\d+$/.test(supplier) ? supplier : '' };
 }
 
-export function documentFiltersSearch(filters: DocumentFilters): Record<string, string | undefined> {
+export function documentFiltersSearch(filters: DocumentFilters): z.input<typeof documentSearchSchema> {
   return {
     search: filters.search || undefined,
     type: filters.type || undefined,

@@ -2,7 +2,7 @@ import '../strings';
 import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
@@ -23,17 +23,18 @@ import {
   typeOptions,
 } from '../components/document-filters';
 
+const documentsApi = getRouteApi('/signed-in/documents');
+
 /** §2 Documents: the suppliers' documents, newest first; a row opens the document in a new tab. */
 export function DocumentsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.documents'));
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = parseDocumentFilters(raw);
+  const filters = parseDocumentFilters(documentsApi.useSearch());
   const navigate = useNavigate();
   const update = (next: Partial<DocumentFilters>) =>
     void navigate({
       to: '/documents',
-      search: () => documentFiltersSearch({ ...filters, ...next }) as never,
+      search: documentFiltersSearch({ ...filters, ...next }),
       replace: true,
     });
   const [text, setText] = useDebouncedUrlText(

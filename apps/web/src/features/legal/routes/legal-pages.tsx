@@ -1,3 +1,4 @@
+import '../strings';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../strings';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 
@@ -14,9 +15,4 @@ export function NewOrderPage() {
 export function OrderPage() {
   const { t } = useTranslation();
   return <PlaceholderPage title={t('pages.order')} />;
-}
-
-export function SupplierOrderPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.supplierOrder')} />;
 }

@@ -1,7 +1,12 @@
 import { BADGE_PALETTE, type Person, personInitials } from '@slat/contracts';
+import { z } from 'zod';
+import { searchText } from '../../../lib/search-params';
 
 /** The list's filters as the URL keeps them: search text and labels (parameter `status`). */
 export type PersonnelFilters = { search: string; labels: string[] };
+
+/** The list's URL parameters: `search`, and `status` with the chosen labels, comma-separated. */
+export const personnelSearchSchema = z.object({ search: searchText, status: searchText });
 
 /** `status` holds the chosen labels, comma-separated. */
 export function parsePersonnelFilters(raw: Record<string, unknown>): PersonnelFilters {
@@ -20,7 +25,7 @@ export function parsePersonnelFilters(raw: Record<string, unknown>): PersonnelFi
   return { search, labels };
 }
 
-export function personnelFiltersSearch(filters: PersonnelFilters): Record<string, string | undefined> {
+export function personnelFiltersSearch(filters: PersonnelFilters): z.input<typeof personnelSearchSchema> {
   return {
     search: filters.search || undefined,
     status: filters.labels.length ? filters.labels.join(',') : undefined,

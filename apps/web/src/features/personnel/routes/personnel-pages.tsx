@@ -1,6 +1,5 @@
 import '../strings';
 import {
-  Anchor,
   Badge,
   Button,
   Group,
@@ -16,10 +15,11 @@ import {
 import type { Person } from '@slat/contracts';
 import { IconArchive, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { notifySuccess } from '../../../lib/notify';
@@ -36,14 +36,16 @@ import {
   personnelFiltersSearch,
 } from '../components/personnel-logic';
 
+const personnelApi = getRouteApi('/signed-in/personnel');
+const personApi = getRouteApi('/signed-in/personnel/$personId');
+
 function usePersonnelFilters() {
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = parsePersonnelFilters(raw);
+  const filters = parsePersonnelFilters(personnelApi.useSearch());
   const navigate = useNavigate();
   const update = (next: Partial<PersonnelFilters>) =>
     void navigate({
       to: '/personnel',
-      search: () => personnelFiltersSearch({ ...filters, ...next }) as never,
+      search: personnelFiltersSearch({ ...filters, ...next }),
       replace: true,
     });
   return { filters, update };
@@ -107,7 +109,11 @@ export function PersonnelPage() {
           onSaved={(id) => {
             setAdding(false);
             notifySuccess(t('personnel.added'), '');
-            void navigate({ to: `/personnel/${id}`, search: () => personnelFiltersSearch(filters) as never });
+            void navigate({
+              to: '/personnel/$personId',
+              params: { personId: String(id) },
+              search: personnelFiltersSearch(filters),
+            });
           }}
         />
       </Modal>
@@ -152,14 +158,14 @@ function PersonnelTable({ filters }: { filters: PersonnelFilters }) {
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap" miw={160}>
                       <PersonBadge person={person} size="sm" />
-                      <Anchor
-                        component={Link}
-                        to={`/personnel/${person.id}`}
-                        search={() => search as never}
+                      <AnchorLink
+                        to="/personnel/$personId"
+                        params={{ personId: String(person.id) }}
+                        search={search}
                         fw={600}
                       >
                         {person.name}
-                      </Anchor>
+                      </AnchorLink>
                     </Group>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{person.email}</Table.Td>
@@ -196,17 +202,16 @@ function LabelBadges({ labels }: { labels: string[] }) {
 /** /personnel/{personId}: the person over the list, with Edit and Archive; unknown → /personnel. */
 export function PersonPage() {
   const { t } = useTranslation();
-  const { personId } = useParams({ strict: false }) as { personId?: string };
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const search = personnelFiltersSearch(parsePersonnelFilters(raw));
+  const { personId } = personApi.useParams();
+  const search = personnelFiltersSearch(parsePersonnelFilters(personApi.useSearch()));
   const navigate = useNavigate();
   const breakpoint = useBreakpoint();
   const query = useQuery(personnelQueryOptions);
   const person = query.data?.find((p) => String(p.id) === personId);
   const [mode, setMode] = useState<'view' | 'edit' | 'archive'>('view');
   useDocumentTitle(person?.name ?? t('pages.person'));
-  const close = () => void navigate({ to: '/personnel', search: () => search as never });
-  if (query.data && !person) return <Navigate to="/personnel" search={() => search as never} replace />;
+  const close = () => void navigate({ to: '/personnel', search });
+  if (query.data && !person) return <Navigate to="/personnel" search={search} replace />;
   return (
     <Modal
       opened

@@ -1,3 +1,4 @@
+import '../strings';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';

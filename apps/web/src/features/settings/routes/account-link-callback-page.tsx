@@ -1,7 +1,7 @@
 import '../strings';
 import { Button, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
@@ -10,9 +10,13 @@ import { calendarAccountQueryOptions } from '../api/calendar';
 
 const RETURN_AFTER_MS = 3_000;
 
+const callbackApi = getRouteApi('/signed-in/account/$linkService/callback');
+
+type LinkReport = { error?: string; error_description?: string; status?: string; message?: string };
+
 /** What the link service reported: an `error` (or status=error) means it failed. */
-export function linkResult(search: Record<string, unknown>): { ok: boolean; message: string | null } {
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+function linkResult(search: LinkReport): { ok: boolean; message: string | null } {
+  const text = (v: string | undefined) => (v?.trim() ? v.trim() : null);
   const error = text(search.error) ?? text(search.error_description);
   const status = text(search.status)?.toLowerCase();
   const failed = error !== null || status === 'error' || status === 'failed';
@@ -23,12 +27,12 @@ export function linkResult(search: Record<string, unknown>): { ok: boolean; mess
 export function AccountLinkCallbackPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.accountLink'));
-  const { linkService } = useParams({ strict: false }) as { linkService?: string };
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const { linkService } = callbackApi.useParams();
+  const search = callbackApi.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [result] = useState(() => linkResult(search));
-  const provider = (linkService ?? '').replace(/-/g, ' ');
+  const provider = linkService.replace(/-/g, ' ');
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: calendarAccountQueryOptions.queryKey });
     if (!result.ok) return;

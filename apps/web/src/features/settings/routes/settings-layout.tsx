@@ -28,7 +28,10 @@ export function SettingsLayout() {
           label={t('pages.settingsSection')}
           value={current}
           data={sections.map((s) => ({ value: s, label: t(sectionTitleKey[s]) }))}
-          onChange={(event) => void navigate({ to: `/settings/${event.currentTarget.value}` })}
+          onChange={(event) => {
+            const section = sections.find((s) => s === event.currentTarget.value);
+            if (section) void navigate({ to: `/settings/${section}` });
+          }}
         />
       ) : null}
       <div style={{ display: 'flex', gap: 'var(--mantine-spacing-lg)', alignItems: 'flex-start' }}>

@@ -27,7 +27,7 @@ import {
   useImportWorkflowSchema,
   useUpdateWorkflow,
   workflowsQueryOptions,
-} from '../api/workflows';
+} from '../../workflows';
 import { showSaveError } from '../components/save-errors';
 import { QueryView, SettingsPage } from '../components/settings-page';
 

@@ -1,8 +1,9 @@
-import { Anchor, AppShell, Burger, Drawer, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/ui/router-links';
 import { SlatLogo } from '../../../components/ui/slat-logo';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { hideToast, showToast } from '../../../lib/notify';
@@ -32,9 +33,9 @@ export function AppShellLayout() {
       color: 'orange',
       title: t('shell.finishSetupTitle'),
       message: (
-        <Anchor component={Link} to="/settings/general" size="sm" onClick={() => hideToast(ADDRESS_TOAST_ID)}>
+        <AnchorLink to="/settings/general" size="sm" onClick={() => hideToast(ADDRESS_TOAST_ID)}>
           {t('shell.addressMissing')}
-        </Anchor>
+        </AnchorLink>
       ),
     });
   }, [addressMissing, t]);
@@ -60,14 +61,9 @@ export function AppShellLayout() {
                 aria-label={drawerOpened ? t('nav.close') : t('nav.open')}
               />
             )}
-            <Anchor
-              component={Link}
-              to="/dashboard"
-              underline="never"
-              aria-label={`Slat – ${t('nav.dashboard')}`}
-            >
+            <AnchorLink to="/dashboard" underline="never" aria-label={`Slat – ${t('nav.dashboard')}`}>
               <SlatLogo size="md" />
-            </Anchor>
+            </AnchorLink>
             {breakpoint !== 'verySmall' && (
               <Text size="sm" c="dimmed" lineClamp={1} title={t('shell.account')}>
                 {session.company.name}
@@ -110,9 +106,7 @@ export function AppShellLayout() {
         {addressMissing && (
           <StatusAlert kind="warning" mb="md">
             {t('shell.addressHint')}{' '}
-            <Anchor component={Link} to="/settings/general">
-              {t('shell.goToCompanySettings')}
-            </Anchor>
+            <AnchorLink to="/settings/general">{t('shell.goToCompanySettings')}</AnchorLink>
           </StatusAlert>
         )}
         <Outlet />

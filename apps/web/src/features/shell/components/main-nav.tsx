@@ -5,7 +5,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFeatureFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session/session-query';
-import { navWorkflowsQueryOptions } from '../api/get-workflows';
+import { workflowsQueryOptions } from '../../workflows';
 import { buildNav, isNavItemActive, type NavItem } from './nav-model';
 
 export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -14,7 +14,7 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const personnelFlag = useFeatureFlag('Personnel');
   const sales = session?.modules['dealer_portal.sales'] ?? false;
-  const workflows = useQuery({ ...navWorkflowsQueryOptions, enabled: sales }).data ?? [];
+  const workflows = useQuery({ ...workflowsQueryOptions, enabled: sales }).data ?? [];
   const sections = buildNav({
     sales,
     personnelFlag,

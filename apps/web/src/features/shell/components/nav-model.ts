@@ -1,4 +1,4 @@
-import type { NavWorkflow } from '../api/get-workflows';
+import type { Workflow } from '@slat/contracts';
 
 export type NavItem = {
   key: string;
@@ -27,7 +27,7 @@ export type NavSection = {
 type NavInput = {
   sales: boolean;
   personnelFlag: boolean;
-  workflows: NavWorkflow[];
+  workflows: Pick<Workflow, 'id' | 'slug' | 'name' | 'isActive'>[];
   addressMissing: boolean;
 };
 

@@ -2,9 +2,9 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeferredNotifications } from '../components/ui/deferred-notifications';
-import { TOAST_AUTO_CLOSE_MS, TOAST_HIDE_ANIMATION_MS } from '../config/constants';
-import { reportError } from '../lib/monitoring';
+import { DeferredNotifications } from '../../../components/ui/deferred-notifications';
+import { TOAST_AUTO_CLOSE_MS, TOAST_HIDE_ANIMATION_MS } from '../../../config/constants';
+import { reportError } from '../../../lib/monitoring';
 
 /** Notifications live inside the router so a toast can hold a Link. */
 export function RootLayout() {
@@ -33,7 +33,7 @@ export function PagePending() {
 
 // The dialog (Modal) stays out of the entry chunk: it is only needed once something failed.
 const GenericErrorDialog = lazy(() =>
-  import('../components/ui/generic-error').then((m) => ({ default: m.GenericErrorDialog })),
+  import('../../../components/ui/generic-error').then((m) => ({ default: m.GenericErrorDialog })),
 );
 
 /** An error no page handled: reported, then the §8 generic dialog. */

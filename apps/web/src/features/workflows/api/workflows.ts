@@ -1,17 +1,19 @@
 import { exportWorkflowSchema, importWorkflowSchema, listWorkflows, updateWorkflow } from '@slat/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
 import { uploadFile } from '../../../lib/api/upload';
 import { downloadJson } from '../../../lib/download';
 
+/** The account's workflows: the navigation, the boards and the settings page all read this one. */
 export const workflowsQueryOptions = queryOptions({
-  queryKey: ['workflows', 'settings'],
+  queryKey: ['workflows'],
   queryFn: ({ signal }) => callApi(listWorkflows, {}, { signal }),
+  staleTime: 60_000,
 });
 
-/** Every workflows query (the navigation's too) sees a rename or (de)activation. */
-const invalidateWorkflows = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: ['workflows'] });
+/** The navigation, the boards and the settings page see a rename, an import or a (de)activation. */
+const invalidateWorkflows = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: workflowsQueryOptions.queryKey });
 
 export function useUpdateWorkflow() {
   const queryClient = useQueryClient();

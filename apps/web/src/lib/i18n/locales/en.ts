@@ -1,9 +1,10 @@
 import { messages } from '@slat/contracts';
-import type { dealsEn } from './en-deals';
-import type { directoryEn } from './en-directory';
-import type { settingsEn } from './en-settings';
+import type { listsEn } from './en-lists';
 
-/** English, complete. Spec texts come from @slat/contracts `messages`, letter for letter. */
+/**
+ * English for the shell and what every page shares; each feature brings its own strings
+ * (features/<area>/strings.ts). Spec texts come from @slat/contracts `messages`, letter for letter.
+ */
 export const en = {
   app: {
     name: 'Slat',
@@ -17,42 +18,6 @@ export const en = {
     label: 'Language',
     en: 'English',
     pl: 'Polski',
-  },
-  auth: {
-    signInTitle: 'Sign in to Slat',
-    signInSubtitle: 'Enter your username and password to continue.',
-    username: 'Username',
-    password: 'Password',
-    signIn: 'Sign in',
-    forgotPassword: 'Forgot password?',
-    forgotTitle: 'Forgot password',
-    forgotSubtitle:
-      'Enter the email address of your account and we will send you a link to reset your password.',
-    email: 'Email address',
-    sendResetLink: 'Send reset link',
-    backToLogin: 'Back to login',
-    disclaimer:
-      'By signing in you agree to the <terms>Terms and conditions</terms> and the <privacy>Privacy policy</privacy>.',
-    loggingOut: 'Logging out, please wait...',
-    sessionExpiredTitle: 'Session expired',
-    loginFailedTitle: 'Login failed',
-    errorTitle: 'Something went wrong',
-    restoreError: 'We could not restore your session. Please sign in again.',
-  },
-  reset: {
-    title: 'Reset your password',
-    subtitle: 'Choose a new password of at least 8 characters.',
-    newPassword: 'New password',
-    confirmPassword: 'Confirm password',
-    submit: 'Reset password',
-    strength: 'Password strength: {{label}}',
-    strengthLabels: {
-      'Very weak': 'Very weak',
-      Weak: 'Weak',
-      Fair: 'Fair',
-      Good: 'Good',
-      Strong: 'Strong',
-    },
   },
   nav: {
     main: 'Main navigation',
@@ -87,49 +52,7 @@ export const en = {
     updateNow: 'Update now',
   },
   pages: {
-    dashboard: 'Dashboard',
-    workflow: 'Deals',
-    deal: 'Deal',
-    quote: 'Quote',
-    quoteProduct: 'Quote line product',
-    contacts: 'Contacts',
-    contact: 'Contact',
-    personnel: 'Personnel',
-    person: 'Person',
-    orders: 'Orders',
-    newOrder: 'New order',
-    order: 'Order',
-    supplierOrder: 'Supplier order',
-    documents: 'Documents',
-    settings: 'Settings',
-    settingsGeneral: 'General',
-    settingsOrders: 'Orders',
-    settingsQuotes: 'Quotes',
-    settingsSuppliers: 'Suppliers',
-    settingsBundles: 'Bundles',
-    settingsIntegrations: 'Integrations',
-    settingsWorkflows: 'Workflows',
-    settingsSection: 'Settings section',
-    accountLink: 'Linking your account',
-    customerQuote: 'Quote',
-    checkout: 'Payment',
-    checkoutReturn: 'Payment result',
     comingSoon: 'This page is coming soon.',
-  },
-  legal: {
-    back: 'Back',
-    termsTitle: 'Terms and conditions',
-    termsBody: [
-      'Slat is provided to trade dealers to quote, sell and order made-to-measure window coverings. By using it you agree to use it for your business only and to keep your sign-in details private.',
-      'You are responsible for the accuracy of the measurements, prices and customer details you enter. Orders submitted to a supplier are subject to that supplier’s own terms of trade.',
-      'We may update the service and these terms from time to time. Continued use after a change means you accept the updated terms.',
-    ],
-    privacyTitle: 'Privacy policy',
-    privacyBody: [
-      'We store the account, customer and order information you enter so that the service can work, and we use it for no other purpose.',
-      'Customer details are shared with a supplier only when you submit an order to that supplier, and with a payment provider only when your customer pays online.',
-      'You can ask us to export or delete your account’s data at any time by contacting support.',
-    ],
   },
   errors: {
     genericTitle: 'Sorry, something went wrong',
@@ -166,5 +89,5 @@ export const en = {
   },
 };
 
-/** The settings strings load with the settings pages (en-settings.ts), so the sign-in page stays small. */
-export type EnglishResources = typeof en & typeof settingsEn & typeof dealsEn & typeof directoryEn;
+/** The list pages' strings load with them (en-lists.ts), so the sign-in page stays small. */
+export type CommonStrings = typeof en & typeof listsEn;

@@ -1,15 +1,11 @@
-import type { EnglishResources } from './en';
+import type { Translation } from '../i18n';
+import type { CommonStrings } from './en';
 
-type DeepPartial<T> = {
-  [K in keyof T]?: T[K] extends string
-    ? string
-    : T[K] extends readonly string[]
-      ? string[]
-      : DeepPartial<T[K]>;
-};
-
-/** Polish sample: the shell, the sign-in and reset pages, errors and forms. Anything else falls back to English. */
-export const pl: DeepPartial<EnglishResources> = {
+/**
+ * Polish sample of the common strings: the shell, errors and forms (the features translate their
+ * own, beside their English). Anything else falls back to English.
+ */
+export const pl: Translation<CommonStrings> = {
   app: {
     name: 'Slat',
     tagline: 'Wyceny, sprzedaż i zamówienia osłon okiennych na wymiar',
@@ -45,41 +41,6 @@ export const pl: DeepPartial<EnglishResources> = {
     serverError: 'Serwer ma problemy, spróbuj ponownie później lub skontaktuj się z pomocą techniczną.',
   },
   language: { label: 'Język', en: 'English', pl: 'Polski' },
-  auth: {
-    signInTitle: 'Zaloguj się do Slat',
-    signInSubtitle: 'Wpisz nazwę użytkownika i hasło, aby kontynuować.',
-    username: 'Nazwa użytkownika',
-    password: 'Hasło',
-    signIn: 'Zaloguj się',
-    forgotPassword: 'Nie pamiętasz hasła?',
-    forgotTitle: 'Przypomnienie hasła',
-    forgotSubtitle: 'Wpisz adres e-mail swojego konta, a wyślemy link do zresetowania hasła.',
-    email: 'Adres e-mail',
-    sendResetLink: 'Wyślij link',
-    backToLogin: 'Powrót do logowania',
-    disclaimer:
-      'Logując się, akceptujesz <terms>Regulamin</terms> i <privacy>Politykę prywatności</privacy>.',
-    loggingOut: 'Wylogowywanie, proszę czekać...',
-    sessionExpiredTitle: 'Sesja wygasła',
-    loginFailedTitle: 'Logowanie nieudane',
-    errorTitle: 'Coś poszło nie tak',
-    restoreError: 'Nie udało się przywrócić sesji. Zaloguj się ponownie.',
-  },
-  reset: {
-    title: 'Zresetuj hasło',
-    subtitle: 'Wybierz nowe hasło o długości co najmniej 8 znaków.',
-    newPassword: 'Nowe hasło',
-    confirmPassword: 'Potwierdź hasło',
-    submit: 'Zresetuj hasło',
-    strength: 'Siła hasła: {{label}}',
-    strengthLabels: {
-      'Very weak': 'Bardzo słabe',
-      Weak: 'Słabe',
-      Fair: 'Średnie',
-      Good: 'Dobre',
-      Strong: 'Silne',
-    },
-  },
   nav: {
     main: 'Nawigacja główna',
     open: 'Otwórz nawigację',
@@ -113,12 +74,6 @@ export const pl: DeepPartial<EnglishResources> = {
     updateNow: 'Aktualizuj teraz',
   },
   pages: {
-    dashboard: 'Pulpit',
-    contacts: 'Kontakty',
-    personnel: 'Personel',
-    orders: 'Zamówienia',
-    documents: 'Dokumenty',
-    settings: 'Ustawienia',
     comingSoon: 'Ta strona będzie dostępna wkrótce.',
   },
   errors: {

@@ -1,0 +1,12 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInRoute } from '../shell';
+import { documentSearchSchema } from './components/document-filters';
+
+const documentsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'documents',
+  validateSearch: documentSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/documents-page'), 'DocumentsPage'),
+});
+
+export const documentRoutes = [documentsRoute];

@@ -1,0 +1,7 @@
+// The workflows feature's public door: the account's workflows (list, edit, import, export).
+export {
+  useExportWorkflowSchema,
+  useImportWorkflowSchema,
+  useUpdateWorkflow,
+  workflowsQueryOptions,
+} from './api/workflows';
