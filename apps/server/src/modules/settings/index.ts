@@ -1,5 +1,6 @@
-// The settings module's only door (to be reshaped into routes → service → repository).
+// The settings module's only door: account settings, the main company, dealer settings and
+// logo, the dealer's settings per supplier, and the providers.
 import type { ApiModule } from '../../plugins/api';
-import { settingsRoutes } from './settings.routes';
+import { registerSettingsRoutes } from './settings.routes';
 
-export const settingsModule: ApiModule = { name: 'settings', register: settingsRoutes };
+export const settingsModule: ApiModule = { name: 'settings', register: registerSettingsRoutes };

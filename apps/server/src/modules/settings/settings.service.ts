@@ -1,28 +1,30 @@
-import type { AccountSettings, DealerSettings, MainCompany, Manufacturer } from '@slat/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  AccountSettings,
+  DealerSettings,
+  MainCompany,
+  Manufacturer,
+  saveDealerSettingsRequestSchema,
+  saveMainCompanyRequestSchema,
+} from '@slat/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import {
-  brands,
-  companies,
-  companyModules,
-  countries,
-  dealerSettings,
-  deliveryAddresses,
-  files,
-  shippingMethods,
-  supplierDealers,
-  suppliers,
-} from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { fieldError, notFound } from '../../lib/app-error';
+import { sentFields } from '../../lib/partial-update';
+import type { Upload } from '../../lib/uploads';
+import type { Services } from '../../services';
+import type { FileStore } from '../files/index';
+import * as repo from './settings.repository';
+
+export type MainCompanyInput = z.output<typeof saveMainCompanyRequestSchema>;
+export type DealerSettingsInput = z.output<typeof saveDealerSettingsRequestSchema>;
+
+/** What the company logo upload accepts (multipart field `file`). */
+export const LOGO_UPLOAD = { maxBytes: 2 * 1024 * 1024, extensions: ['png', 'jpg', 'jpeg'], field: 'file' };
 
 export async function loadMainCompany(db: Db, accountId: number): Promise<MainCompany> {
-  const [c] = await db.select().from(companies).where(eq(companies.accountId, accountId));
+  const c = await repo.findCompany(db, accountId);
   if (!c) throw notFound('Company not found');
-  const addresses = await db
-    .select()
-    .from(deliveryAddresses)
-    .where(eq(deliveryAddresses.companyId, c.id))
-    .orderBy(asc(deliveryAddresses.id));
+  const addresses = await repo.findDeliveryAddresses(db, c.id);
   return {
     id: c.id,
     name: c.name,
@@ -43,59 +45,33 @@ export async function loadMainCompany(db: Db, accountId: number): Promise<MainCo
   };
 }
 
-/** The suppliers linked to the account, with the dealer's own settings for each. */
-export async function loadManufacturers(db: Db, accountId: number, only?: number): Promise<Manufacturer[]> {
-  const links = await db
-    .select({ m: suppliers, defaultShippingMethodId: supplierDealers.defaultShippingMethodId })
-    .from(supplierDealers)
-    .innerJoin(suppliers, eq(suppliers.id, supplierDealers.manufacturerId))
-    .where(
-      and(
-        eq(supplierDealers.accountId, accountId),
-        only === undefined ? undefined : eq(supplierDealers.manufacturerId, only),
-      ),
-    )
-    .orderBy(asc(suppliers.name));
+/** The suppliers linked to the account (or the one with `only`), with the dealer's own settings for each. */
+export async function loadSuppliers(db: Db, accountId: number, only?: number): Promise<Manufacturer[]> {
+  const links = await repo.findLinkedSuppliers(db, accountId, only);
   if (links.length === 0) return [];
-  const ids = links.map((l) => l.m.id);
-  const methods = await db
-    .select()
-    .from(shippingMethods)
-    .where(inArray(shippingMethods.manufacturerId, ids))
-    .orderBy(asc(shippingMethods.id));
-  const brandRows = await db
-    .select({ id: brands.id, manufacturerId: brands.manufacturerId })
-    .from(brands)
-    .where(inArray(brands.manufacturerId, ids))
-    .orderBy(asc(brands.id));
-  return links.map(({ m, defaultShippingMethodId }) => ({
-    id: m.id,
-    name: m.name,
-    logo: m.logoUrl,
-    email: m.email,
-    timezone: m.timezone,
+  const ids = links.map((l) => l.supplier.id);
+  const methods = await repo.findShippingMethods(db, ids);
+  const brandRows = await repo.findBrandIds(db, ids);
+  return links.map(({ supplier, defaultShippingMethodId }) => ({
+    id: supplier.id,
+    name: supplier.name,
+    logo: supplier.logoUrl,
+    email: supplier.email,
+    timezone: supplier.timezone,
     customer_settings: { default_shipping_method_id: defaultShippingMethodId },
     shipping_methods: methods
-      .filter((s) => s.manufacturerId === m.id)
+      .filter((s) => s.manufacturerId === supplier.id)
       .map((s) => ({ id: s.id, name: s.name, address: s.address })),
-    brands: brandRows.filter((b) => b.manufacturerId === m.id).map((b) => b.id),
-    manufacturer_customer_settings: { is_internal: m.isInternal },
-    offline_only: m.offlineOnly,
+    brands: brandRows.filter((b) => b.supplierId === supplier.id).map((b) => b.id),
+    manufacturer_customer_settings: { is_internal: supplier.isInternal },
+    offline_only: supplier.offlineOnly,
   }));
 }
 
 export async function loadAccountSettings(db: Db, accountId: number): Promise<AccountSettings> {
   const main = await loadMainCompany(db, accountId);
-  const [row] = await db
-    .select({ country: countries })
-    .from(companies)
-    .innerJoin(countries, eq(countries.id, companies.countryId))
-    .where(eq(companies.id, main.id));
-  const c = row!.country;
-  const [sales] = await db
-    .select({ enabled: companyModules.enabled })
-    .from(companyModules)
-    .where(and(eq(companyModules.companyId, main.id), eq(companyModules.module, 'dealer_portal.sales')));
+  const c = (await repo.findCompanyCountry(db, main.id))!;
+  const sales = await repo.isCompanyModuleEnabled(db, main.id, 'dealer_portal.sales');
   return {
     main_company: main,
     country: {
@@ -115,33 +91,44 @@ export async function loadAccountSettings(db: Db, accountId: number): Promise<Ac
       tax_display: c.taxDisplay,
       new_taxing: c.newTaxing,
     },
-    manufacturers: await loadManufacturers(db, accountId),
-    modules: { 'dealer_portal.sales': sales?.enabled ?? false },
+    manufacturers: await loadSuppliers(db, accountId),
+    modules: { 'dealer_portal.sales': sales },
   };
 }
 
-/** Dealer settings; an account that never saved any gets the defaults of the table (row made once). */
+/** Saves the company details (fields left out keep their value) and forgets the user's cached profile. */
+export async function saveMainCompanyOf(
+  services: Services,
+  accountId: number,
+  userId: number,
+  input: MainCompanyInput,
+): Promise<{ main_company: MainCompany }> {
+  await repo.updateCompany(services.db, accountId, {
+    name: input.company_name,
+    email: input.email,
+    ...sentFields({
+      address: input.address === undefined ? undefined : input.address?.trim() || null,
+      accountEmail: input.account_email,
+      orderConfirmationEmail: input.order_confirmation_email,
+      phone: input.phone,
+    }),
+  });
+  services.profiles.forget(userId);
+  return { main_company: await loadMainCompany(services.db, accountId) };
+}
+
+/** Dealer settings, with the logo's download URL when there is a logo. */
 export async function loadDealerSettings(
   db: Db,
+  files: FileStore,
   accountId: number,
-  fileUrl: (publicId: string) => string,
 ): Promise<DealerSettings> {
-  const read = () =>
-    db
-      .select({ s: dealerSettings, logoPublicId: files.publicId })
-      .from(dealerSettings)
-      .leftJoin(files, eq(files.id, dealerSettings.companyLogoFileId))
-      .where(eq(dealerSettings.accountId, accountId));
-  let [row] = await read();
-  if (!row) {
-    await db.insert(dealerSettings).values({ accountId }).onConflictDoNothing();
-    [row] = await read();
-  }
-  const s = row!.s;
-
+  const s = await repo.findOrCreateDealerSettings(db, accountId);
+  const logoId = s.companyLogoFileId;
+  const logo = logoId === null ? undefined : (await files.findMany(accountId, [logoId])).get(logoId);
   return {
-    companyLogoDocumentId: s.companyLogoFileId,
-    companyLogoDocumentUrl: row!.logoPublicId ? fileUrl(row!.logoPublicId) : null,
+    companyLogoDocumentId: logoId,
+    companyLogoDocumentUrl: logo ? files.url(logo.publicId) : null,
     companyDeliveryAddress: s.companyDeliveryAddress,
     defaultShippingInstructions: s.defaultShippingInstructions,
     companyDetails: s.companyDetails,
@@ -153,3 +140,71 @@ export async function loadDealerSettings(
     quotePricingTaxMode: s.quotePricingTaxMode,
   };
 }
+
+/** Saves the fields sent; the logo must be one of the account's files. */
+export async function saveDealerSettingsOf(
+  { db, files }: Services,
+  accountId: number,
+  input: DealerSettingsInput,
+): Promise<DealerSettings> {
+  if (input.companyLogoDocumentId && !(await files.belongsTo(accountId, input.companyLogoDocumentId))) {
+    throw fieldError('companyLogoDocumentId', 'Logo not found');
+  }
+  const current = await loadDealerSettings(db, files, accountId);
+  // A margin of 100 % or more has no price: check the combination the save would leave, before writing.
+  const type = input.accountAdjustmentType ?? current.accountAdjustmentType;
+  const value = input.accountAdjustmentValue ?? current.accountAdjustmentValue;
+  if (type === 'PERCENT_MARGIN' && Number(value) >= 100) {
+    throw fieldError('accountAdjustmentValue', 'A margin must be less than 100%');
+  }
+  const changes = sentFields({
+    companyLogoFileId: input.companyLogoDocumentId,
+    companyDeliveryAddress: input.companyDeliveryAddress,
+    defaultShippingInstructions: input.defaultShippingInstructions,
+    companyDetails: input.companyDetails,
+    bindingText: input.bindingText,
+    depositPercentage: input.depositPercentage,
+    taxRatePercentage: input.taxRatePercentage,
+    accountAdjustmentType: input.accountAdjustmentType,
+    accountAdjustmentValue: input.accountAdjustmentValue,
+    quotePricingTaxMode: input.quotePricingTaxMode,
+  });
+  if (Object.keys(changes).length) await repo.updateDealerSettings(db, accountId, changes);
+  return loadDealerSettings(db, files, accountId);
+}
+
+/** Stores an uploaded logo in the file store and makes it the account's logo. */
+export async function setCompanyLogo(
+  { db, files }: Services,
+  accountId: number,
+  upload: Upload,
+): Promise<DealerSettings> {
+  const saved = await files.save(accountId, upload);
+  await repo.setDealerLogo(db, accountId, saved.id);
+  return loadDealerSettings(db, files, accountId);
+}
+
+/** Sets the dealer's default shipping method for a linked supplier (one of that supplier's methods, or none). */
+export async function saveSupplierSettings(
+  db: Db,
+  accountId: number,
+  supplierId: number,
+  defaultShippingMethodId: number | null,
+): Promise<{ manufacturer: Manufacturer }> {
+  if (!(await repo.isSupplierLinked(db, accountId, supplierId))) throw notFound('Supplier not found');
+  if (
+    defaultShippingMethodId !== null &&
+    !(await repo.isSupplierShippingMethod(db, supplierId, defaultShippingMethodId))
+  )
+    throw fieldError('default_shipping_method_id', 'This supplier has no such shipping method');
+  await repo.setDefaultShippingMethod(db, accountId, supplierId, defaultShippingMethodId);
+  const [supplier] = await loadSuppliers(db, accountId, supplierId);
+  return { manufacturer: supplier! };
+}
+
+/** The outside services this installation uses: card payments by Stripe when configured, else the test checkout. */
+export const paymentProviders = (stripeConfigured: boolean) => ({
+  pdfGeneration: true,
+  cardPayments: true,
+  cardPaymentsMode: stripeConfigured ? ('stripe' as const) : ('test' as const),
+});
