@@ -7,6 +7,3 @@ import { findBranding } from './branding.service';
 export function registerBrandingRoutes(app: FastifyInstance, { db }: Services): void {
   route(app, getBranding, async ({ query }) => findBranding(db, query.host));
 }
-
-// Until app.ts imports these through ./modules/branding/index (then this line goes).
-export { findBranding, withBranding } from './branding.service';
