@@ -5,18 +5,13 @@ export const TOAST_HIDE_ANIMATION_MS = 500;
 
 export const VERSION_POLL_INTERVAL_MS = 300_000;
 
-export const DEFAULT_PAGE_SIZE = 100;
 export const QUERY_CRITERIA_DEBOUNCE_MS = 300;
-export const RESIZE_DEBOUNCE_MS = 200;
 export const PROGRESS_BAR_DELAY_MS = 500;
-export const TOOLTIP_DELAY_MS = 200;
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
 
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_SEARCH_PAGE_SIZE = 100;
 export const CONTACTS_SEARCH_DEBOUNCE_MS = 400;
-
-export const DEFAULT_TIMEZONE = 'UTC';
 
 /** Widths in px: very small < 448, small < 768, medium < 1280, large >= 1280. */
 export const BREAKPOINTS = { verySmall: 448, small: 768, medium: 1280 } as const;

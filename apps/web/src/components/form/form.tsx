@@ -25,10 +25,7 @@ export function useFormRules(): FormRules {
 const cssEscape = (name: string) => name.replace(/["\\]/g, '\\$&');
 
 /** The first field (in page order) that has an error, with its message. */
-export function firstError(
-  errors: FieldErrors,
-  names: string[],
-): { name: string; message: string } | undefined {
+function firstError(errors: FieldErrors, names: string[]): { name: string; message: string } | undefined {
   for (const name of names) {
     const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
     if (typeof message === 'string' && message) return { name, message };

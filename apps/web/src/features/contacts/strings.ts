@@ -2,7 +2,7 @@ import { addStrings } from '../../lib/i18n/i18n';
 import '../../lib/i18n/locales/en-lists';
 
 /** English for the contacts pages; added when one of them loads. */
-export const contactsEn = {
+const contactsEn = {
   pages: {
     contacts: 'Contacts',
     contact: 'Contact',

@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the dashboard (its phase names are the deals feature's). */
-export const dashboardEn = {
+const dashboardEn = {
   pages: {
     dashboard: 'Dashboard',
   },

@@ -2,7 +2,7 @@ import { dealMessages, noteMessages, uploadMessages } from '@slat/contracts';
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the board and the deal modal; added when a deals page loads. */
-export const dealsEn = {
+const dealsEn = {
   pages: {
     deal: 'Deal',
   },

@@ -2,7 +2,7 @@ import { addStrings } from '../../lib/i18n/i18n';
 import '../../lib/i18n/locales/en-lists';
 
 /** English for the documents page; added when it loads. */
-export const documentsEn = {
+const documentsEn = {
   pages: {
     documents: 'Documents',
   },

@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the terms and privacy pages. */
-export const legalEn = {
+const legalEn = {
   legal: {
     back: 'Back',
     termsTitle: 'Terms and conditions',

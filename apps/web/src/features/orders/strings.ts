@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the purchase order pages. */
-export const ordersEn = {
+const ordersEn = {
   pages: {
     orders: 'Orders',
     newOrder: 'New order',

@@ -3,7 +3,7 @@ import { addStrings } from '../../lib/i18n/i18n';
 import '../../lib/i18n/locales/en-lists';
 
 /** English for the personnel pages; added when one of them loads. */
-export const personnelEn = {
+const personnelEn = {
   pages: {
     personnel: 'Personnel',
     person: 'Person',

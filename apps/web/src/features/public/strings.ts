@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the customer's pages (no sign-in). */
-export const publicEn = {
+const publicEn = {
   pages: {
     customerQuote: 'Quote',
     checkout: 'Payment',

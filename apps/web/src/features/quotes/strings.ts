@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the quote pages. */
-export const quotesEn = {
+const quotesEn = {
   pages: {
     quote: 'Quote',
     quoteProduct: 'Quote line product',

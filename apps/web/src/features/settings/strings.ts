@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the settings pages; added when a settings page loads. */
-export const settingsEn = {
+const settingsEn = {
   pages: {
     settings: 'Settings',
     settingsGeneral: 'General',

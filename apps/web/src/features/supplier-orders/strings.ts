@@ -1,7 +1,7 @@
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the supplier order pages. */
-export const supplierOrdersEn = {
+const supplierOrdersEn = {
   pages: {
     supplierOrder: 'Supplier order',
   },

@@ -38,7 +38,7 @@ export class ResponseSchemaError extends Error {
 }
 
 /** "user.first_name: Invalid input: expected string, received number; …" */
-export function describeIssues(issues: z.core.$ZodIssue[]): string {
+function describeIssues(issues: z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)

@@ -2,13 +2,13 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
 /** Plain addresses: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Australian-style phone numbers once spaces, dashes, dots and brackets are removed: landline
  * and mobile with 0 or +61 (02 9876 5432, 0412 345 678, +61 412 345 678), and 1300/1800/13 numbers.
  */
-export const PHONE_PATTERN = /^(?:(?:\+?61|0)[2-478]\d{8}|1[38]00\d{6}|13\d{4})$/;
+const PHONE_PATTERN = /^(?:(?:\+?61|0)[2-478]\d{8}|1[38]00\d{6}|13\d{4})$/;
 
 export function isPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.replace(/[\s\-.()]/g, ''));

@@ -36,7 +36,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   const value = storage.get(STORAGE_KEYS.language);
   return isLanguage(value) ? value : 'en';
 }

@@ -12,7 +12,7 @@ import {
 
 export const sessionQueryKey = ['session', 'me'] as const;
 
-export const sessionQueryOptions = queryOptions({
+const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => callApi(me, {}, { signal, sessionExpiry: false }),
   staleTime: Number.POSITIVE_INFINITY,

@@ -24,7 +24,7 @@ export type AddressAutocompleteProps = {
 };
 
 /** The lookup for this build: Google Places with a key, plain entry without one. */
-export function useDefaultAddressLookup(country: string): AddressLookup | null {
+function useDefaultAddressLookup(country: string): AddressLookup | null {
   return useMemo(
     () => (env.googleMapsApiKey && country ? lazyPlacesLookup(env.googleMapsApiKey, country) : null),
     [country],

@@ -107,7 +107,7 @@ type GoogleMapsGlobal = {
 let loading: Promise<PlacesServices> | null = null;
 
 /** Loads the Maps script with the places library once, only when a key is configured. */
-export function loadGooglePlaces(apiKey: string): Promise<PlacesServices> {
+function loadGooglePlaces(apiKey: string): Promise<PlacesServices> {
   loading ??= new Promise<PlacesServices>((resolve, reject) => {
     const callback = '__slatPlacesReady';
     const w = window as unknown as Record<string, unknown> & { google?: GoogleMapsGlobal };

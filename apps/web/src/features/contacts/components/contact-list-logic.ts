@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACTS_PAGE_SIZE, CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
 import { searchText } from '../../../lib/search-params';
 
-export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'phone', '-phone'] as const;
+const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'phone', '-phone'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 export type ContactColumn = 'name' | 'email' | 'phone';
 

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contactQueryOptions } from '../api/get-contact';
 
 /** The external data as the provider sent it, indented for reading and copying. */
-export const rawDataText = (data: unknown): string => JSON.stringify(data ?? null, null, 2);
+const rawDataText = (data: unknown): string => JSON.stringify(data ?? null, null, 2);
 
 /** §2 /contacts/{contactId}: name, email, phone, related deals, provider link and raw data. */
 export function ContactModal({ contactId, onClose }: { contactId: string; onClose: () => void }) {

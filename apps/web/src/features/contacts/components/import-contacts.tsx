@@ -15,7 +15,7 @@ type ImportRow = ContactImportSummary['rows'][number];
 const actionColor = { create: 'teal.9', merge: 'blue.9', skip: 'red.9' } as const;
 
 /** Rows that will be written: created or merged (rows with errors are skipped). */
-export const importableCount = (summary: ContactImportSummary): number => summary.created + summary.merged;
+const importableCount = (summary: ContactImportSummary): number => summary.created + summary.merged;
 
 /** Import: pick a file, see what it would do row by row (nothing written), then confirm. */
 export function ImportContactsButton() {

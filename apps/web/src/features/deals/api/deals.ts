@@ -36,8 +36,8 @@ import {
 } from '../components/board-logic';
 
 /** §9: deal lists are polled every 5 minutes (the live stream usually beats it). */
-export const DEALS_POLL_MS = 5 * 60_000;
-export const COLUMN_PAGE_SIZE = 40;
+const DEALS_POLL_MS = 5 * 60_000;
+const COLUMN_PAGE_SIZE = 40;
 export const TABLE_PAGE_SIZE = 50;
 
 /** The list call's query: the contract types flag filters as strings, so numbers are cast once here. */
@@ -108,7 +108,7 @@ export const dashboardDealsQueryOptions = queryOptions({
   queryFn: ({ signal }) => callApi(dashboardDeals, {}, { signal }),
 });
 
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** §8: a stale board answers 409, shown as the conflict toast; other failures the generic toast. */
 export function notifyDealError(error: unknown): void {
@@ -117,7 +117,7 @@ export function notifyDealError(error: unknown): void {
 }
 
 /** A changed deal: its detail, the board's columns and the table, and the dashboard. */
-export function refreshDeal(queryClient: QueryClient, deal: Pick<Deal, 'id' | 'workflowId'>) {
+function refreshDeal(queryClient: QueryClient, deal: Pick<Deal, 'id' | 'workflowId'>) {
   void queryClient.invalidateQueries({ queryKey: dealKeys.detail(deal.id) });
   void queryClient.invalidateQueries({ queryKey: dealKeys.board(deal.workflowId) });
   void queryClient.invalidateQueries({ queryKey: dealKeys.dashboard });

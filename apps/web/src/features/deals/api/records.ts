@@ -22,7 +22,7 @@ import { callApi } from '../../../lib/api/client';
 import { uploadFormWithProgress } from '../../../lib/api/upload';
 import { notifyDealError } from './deals';
 
-export const recordKeys = {
+const recordKeys = {
   notes: (dealId: number) => ['deals', dealId, 'notes'] as const,
   events: (dealId: number) => ['deals', dealId, 'events'] as const,
   documents: (dealId: number, archived: boolean) => ['deals', dealId, 'documents', archived] as const,

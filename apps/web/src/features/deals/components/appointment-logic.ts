@@ -13,8 +13,8 @@ export type AppointmentValues = {
   endTime: string;
 };
 
-export const QUARTER_MINUTES = 15;
-export const DEFAULT_LENGTH_MINUTES = 60;
+const QUARTER_MINUTES = 15;
+const DEFAULT_LENGTH_MINUTES = 60;
 
 /** 00:00, 00:15 … 23:45: the time pickers' choices (§9: 15-minute steps). */
 export const QUARTER_TIMES: string[] = Array.from({ length: 96 }, (_, i) => {

@@ -124,7 +124,7 @@ export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; read
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-export function headerText(t: T, header: ReturnType<typeof appointmentHeader>): string {
+function headerText(t: T, header: ReturnType<typeof appointmentHeader>): string {
   switch (header.kind) {
     case 'today':
       return t('deals.appointments.today');

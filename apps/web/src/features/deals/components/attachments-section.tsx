@@ -185,7 +185,7 @@ type Pending = {
 let nextKey = 0;
 
 /** §5 uploads: the allowed types, 25 MB each, progress per file; closing mid-upload is refused. */
-export function UploadModal({
+function UploadModal({
   dealId,
   opened,
   onClose,

@@ -42,15 +42,6 @@ export type BoardFilters = {
   archived: boolean;
 };
 
-export const emptyFilters: BoardFilters = {
-  search: '',
-  status: [],
-  phase: null,
-  alerts: null,
-  flags: {},
-  archived: false,
-};
-
 const RESERVED = new Set(['search', 'status', 'phase', 'alerts', 'archived']);
 
 const splitSlugs = (value: unknown): string[] =>

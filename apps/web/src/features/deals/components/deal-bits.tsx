@@ -13,7 +13,7 @@ const APPEARANCE_COLORS: Record<string, string> = {
   primary: 'slat',
   default: 'gray',
 };
-export const appearanceColor = (appearance: string) => APPEARANCE_COLORS[appearance] ?? 'gray';
+const appearanceColor = (appearance: string) => APPEARANCE_COLORS[appearance] ?? 'gray';
 
 export const PHASE_COLORS: Record<string, string> = {
   New: 'blue',

@@ -29,7 +29,7 @@ import { RelatedSection } from './related-section';
 import { Section } from './section';
 
 /** The key went to an open dropdown: a select or autocomplete showing its options, or a menu. */
-export function escapeBelongsToPopup(target: EventTarget | null): boolean {
+function escapeBelongsToPopup(target: EventTarget | null): boolean {
   return (
     target instanceof Element &&
     target.closest('[aria-expanded="true"], [role="menu"], [role="listbox"]') !== null

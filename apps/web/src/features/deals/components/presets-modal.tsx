@@ -12,7 +12,7 @@ type Row = { key: number; name: string; params: string; error?: string | undefin
 let rowKey = 0;
 
 /** Names are required and trimmed; presets are saved with the web settings call. */
-export function validatePresets(rows: { name: string; params: string }[]) {
+function validatePresets(rows: { name: string; params: string }[]) {
   return rows.map((row) => {
     const parsed = presetFilterSchema.safeParse(row);
     return parsed.success

@@ -7,7 +7,7 @@ import { useBreakpoint } from '../../../lib/use-breakpoint';
  * Closing an editor with changes asks first (§2's unsaved-changes modal). Returns the close
  * request to wire to the editor's close button and the confirmation to render beside it.
  */
-export function useUnsavedGuard(dirty: boolean, close: () => void) {
+function useUnsavedGuard(dirty: boolean, close: () => void) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const requestClose = () => (dirty ? setAsking(true) : close());

@@ -7,7 +7,7 @@ export function formatFileSize(bytes: number): string {
   return `${kb.toLocaleString('en-AU')} kb`;
 }
 
-export const extensionOf = (name: string): string => {
+const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };

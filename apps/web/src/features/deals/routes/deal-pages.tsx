@@ -43,7 +43,7 @@ import { KanbanBoard } from '../components/kanban-board';
 import { PresetsModal } from '../components/presets-modal';
 
 type View = 'kanban' | 'table';
-export const VIEW_STORAGE_KEY = 'slat.dealView';
+const VIEW_STORAGE_KEY = 'slat.dealView';
 
 const storedView = (): View => (storage.get(VIEW_STORAGE_KEY) === 'table' ? 'table' : 'kanban');
 

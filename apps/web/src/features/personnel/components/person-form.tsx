@@ -26,7 +26,7 @@ type PersonFormValues = {
  * A failed save keeps what was typed: the server's field messages ('Email already in use') go on
  * their fields and the first is toasted; anything else is the server-issues toast.
  */
-export function showPersonSaveError(error: unknown, form: UseFormReturn<PersonFormValues, unknown, unknown>) {
+function showPersonSaveError(error: unknown, form: UseFormReturn<PersonFormValues, unknown, unknown>) {
   if (isSessionError(error)) return;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     const names = Object.keys(form.getValues());

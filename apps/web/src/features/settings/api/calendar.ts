@@ -27,7 +27,7 @@ export function useUnlinkCalendarAccount() {
 }
 
 /** The link service's path segment: GOOGLE → google, VIRTUAL_CALENDAR → virtual-calendar. */
-export const linkServiceSlug = (provider: string) => provider.toLowerCase().replace(/_/g, '-');
+const linkServiceSlug = (provider: string) => provider.toLowerCase().replace(/_/g, '-');
 
 /** Where the browser goes to link a service: its link address with callbackUrl and redirectUrl. */
 export function linkServiceUrl(linkPath: string, provider: string, origin: string): string {

@@ -25,7 +25,7 @@ import { AdjustmentFields } from './adjustment-fields';
 import { showSaveError } from './save-errors';
 import { QueryView } from './settings-page';
 
-export function overrideSchema(t: TFunction) {
+function overrideSchema(t: TFunction) {
   return z
     .object({
       id: z.number(),
@@ -67,7 +67,7 @@ type OverrideForm = {
 };
 
 /** §3: a new override is a category mark up of 0. */
-export const NEW_OVERRIDE: OverrideForm = {
+const NEW_OVERRIDE: OverrideForm = {
   id: 0,
   overrideType: 'CATEGORY',
   selectedId: null,

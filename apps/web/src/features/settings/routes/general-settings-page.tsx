@@ -19,7 +19,7 @@ import { showSaveError } from '../components/save-errors';
 import { QueryView, SettingsPage } from '../components/settings-page';
 
 /** The company form; messages are the §5 Company texts, translated. */
-export function companySchema(t: TFunction) {
+function companySchema(t: TFunction) {
   const list = (label: string, required: boolean) =>
     z.string().superRefine((value, ctx) => {
       const problem = emailListProblem(value, required);
@@ -50,7 +50,7 @@ export function companySchema(t: TFunction) {
 
 export type CompanyForm = z.input<ReturnType<typeof companySchema>>;
 
-export const companyFormValues = (c: MainCompany): CompanyForm => ({
+const companyFormValues = (c: MainCompany): CompanyForm => ({
   company_name: c.name,
   email: c.email,
   account_email: c.account_email,

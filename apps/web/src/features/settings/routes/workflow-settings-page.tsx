@@ -32,7 +32,7 @@ import { showSaveError } from '../components/save-errors';
 import { QueryView, SettingsPage } from '../components/settings-page';
 
 /** What went wrong with an import, one line per field the server named. */
-export function importProblems(error: unknown): { title: string; lines: string[] } {
+function importProblems(error: unknown): { title: string; lines: string[] } {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return {
       title: translateMessage(error.message),

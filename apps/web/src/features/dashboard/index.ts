@@ -1,0 +1,2 @@
+// The dashboard's public door: nothing other features need yet.
+export {};

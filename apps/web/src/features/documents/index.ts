@@ -1,0 +1,2 @@
+// The documents feature's public door: nothing other features need yet.
+export {};

@@ -1,0 +1,2 @@
+// The legal pages' public door: nothing other features need yet.
+export {};

@@ -1,0 +1,2 @@
+// The purchase orders feature's public door: nothing other features need yet.
+export {};

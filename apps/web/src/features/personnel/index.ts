@@ -1,0 +1,2 @@
+// The personnel feature's public door: nothing other features need yet.
+export {};

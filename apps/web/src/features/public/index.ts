@@ -1,0 +1,2 @@
+// The customer pages' public door: nothing other features need yet.
+export {};

@@ -1,0 +1,2 @@
+// The settings feature's public door: nothing other features need yet.
+export {};
