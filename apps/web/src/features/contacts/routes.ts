@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSales, signedInRoute } from '../shell';
-import { contactListSearchSchema } from './components/contact-list-logic';
+import { contactListSearchSchema } from './search';
 
 const contactPages = () => import('./routes/contact-pages');
 

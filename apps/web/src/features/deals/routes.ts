@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { contactRoute } from '../contacts';
 import { requireSales, signedInRoute } from '../shell';
-import { boardSearchSchema } from './components/board-filters';
+import { boardSearchSchema } from './search';
 
 const dealPages = () => import('./routes/deal-pages');
 

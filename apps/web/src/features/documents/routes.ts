@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute } from '../shell';
-import { documentSearchSchema } from './components/document-filters';
+import { documentSearchSchema } from './search';
 
 const documentsRoute = createRoute({
   getParentRoute: () => signedInRoute,

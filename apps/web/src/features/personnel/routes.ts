@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { flagsReady, isFlagOn } from '../../lib/feature-flags';
 import { signedInRoute } from '../shell';
-import { personnelSearchSchema } from './components/personnel-logic';
+import { personnelSearchSchema } from './search';
 
 /** Personnel is behind its feature flag: without it, the dashboard. */
 const requirePersonnelFlag = async () => {

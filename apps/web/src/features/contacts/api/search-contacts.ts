@@ -1,7 +1,7 @@
 import { searchContacts } from '@slat/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
-import type { ContactSort } from '../components/contact-list-logic';
+import type { ContactSort } from '../search';
 
 export type ContactSearch = { search: string; sort: ContactSort | undefined; limit: number; offset: number };
 

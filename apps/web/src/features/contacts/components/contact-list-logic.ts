@@ -1,20 +1,10 @@
-import { z } from 'zod';
 import { CONTACTS_PAGE_SIZE, CONTACTS_SEARCH_PAGE_SIZE } from '../../../config/constants';
-import { searchText } from '../../../lib/search-params';
+import { type ContactSort, contactListSearchSchema } from '../search';
 
-const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'phone', '-phone'] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
 export type ContactColumn = 'name' | 'email' | 'phone';
 
 /** The list's state as the URL keeps it: search, sort and the 1-based page. */
 export type ContactListParams = { search: string; sort: ContactSort | undefined; page: number };
-
-/** The list's URL parameters (/contacts?search=…&sort=-email&page=2); what is not valid is left out. */
-export const contactListSearchSchema = z.object({
-  search: searchText,
-  sort: z.enum(CONTACT_SORTS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
 
 export function parseContactListParams(raw: Record<string, unknown>): ContactListParams {
   const { search, sort, page } = contactListSearchSchema.parse(raw);

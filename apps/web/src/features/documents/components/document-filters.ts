@@ -1,11 +1,9 @@
 import type { SupplierDocument } from '@slat/contracts';
-import { z } from 'zod';
-import { searchText } from '../../../lib/search-params';
+import type { z } from 'zod';
+import type { documentSearchSchema } from '../search';
 
 /** The Documents filters as the URL keeps them: search, type (a category) and supplier (an id). */
 export type DocumentFilters = { search: string; type: string; supplier: string };
-
-export const documentSearchSchema = z.object({ search: searchText, type: searchText, supplier: searchText });
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

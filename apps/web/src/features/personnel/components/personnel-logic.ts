@@ -1,12 +1,9 @@
 import { BADGE_PALETTE, type Person, personInitials } from '@slat/contracts';
-import { z } from 'zod';
-import { searchText } from '../../../lib/search-params';
+import type { z } from 'zod';
+import type { personnelSearchSchema } from '../search';
 
 /** The list's filters as the URL keeps them: search text and labels (parameter `status`). */
 export type PersonnelFilters = { search: string; labels: string[] };
-
-/** The list's URL parameters: `search`, and `status` with the chosen labels, comma-separated. */
-export const personnelSearchSchema = z.object({ search: searchText, status: searchText });
 
 /** `status` holds the chosen labels, comma-separated. */
 export function parsePersonnelFilters(raw: Record<string, unknown>): PersonnelFilters {
