@@ -74,9 +74,43 @@ describe('CSV', () => {
     expect(contactsToCsv([])).toBe('Name,Email,Phone\r\n');
   });
 
-  it('quotes fields a spreadsheet would run as formulas', () => {
-    expect(contactsToCsv([{ name: '=HYPERLINK("x")', email: '', phone: '+61 2' }])).toBe(
-      'Name,Email,Phone\r\n"=HYPERLINK(""x"")",,"+61 2"\r\n',
+  it('neutralises cells a spreadsheet would run as formulas with a quote, phones included, and reads them back', () => {
+    const contacts = [
+      { name: '=HYPERLINK("http://x","y")', email: '@SUM(1)', phone: '+61 2 9999 0000' },
+      { name: '-2+3', email: '', phone: '\t=1' },
+      { name: "'=already quoted", email: "'plain", phone: "'" },
+    ];
+    const csv = contactsToCsv(contacts);
+    expect(csv).toBe(
+      [
+        'Name,Email,Phone',
+        '"\'=HYPERLINK(""http://x"",""y"")","\'@SUM(1)","\'+61 2 9999 0000"',
+        '"\'-2+3",,"\'\t=1"',
+        `"''=already quoted",'plain,'`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(
+      parseCsv(csv)
+        .flat()
+        .filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+    ).toEqual([]);
+    expect(contactsFromCsv(csv).map(({ name, email, phone }) => ({ name, email, phone }))).toEqual([
+      contacts[0],
+      { ...contacts[1], phone: '=1' },
+      contacts[2],
+    ]);
+  });
+
+  it('leaves every exported cell starting with something a spreadsheet reads as text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 12 }), { minLength: 3, maxLength: 3 }),
+        ([name, email, phone]) => {
+          const cells = parseCsv(contactsToCsv([{ name: name!, email: email!, phone: phone! }])).flat();
+          expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+        },
+      ),
     );
   });
 });

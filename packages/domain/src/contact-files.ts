@@ -33,6 +33,19 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
+/**
+ * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, tab or CR
+ * as a formula (`=HYPERLINK(…)`, DDE). The export writes such a cell with a single quote before it,
+ * so it is shown as text, phone numbers like `+61 2 9999 0000` included; a cell that already
+ * starts with quotes before one of those gets one more, so that the import can take exactly one
+ * off and every cell reads back as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+const neutralise = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+/** The cell `neutralise` was given. */
+const restore = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell);
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function check(c: Omit<ImportedContact, 'errors'>): ImportedContact {
@@ -53,7 +66,8 @@ export function contactsFromCsv(text: string): ImportedContact[] {
   const email = col('email', 'e-mail', 'email address');
   const phone = col('phone', 'mobile', 'phone number', 'telephone');
   return rows.map((r, i) => {
-    const get = (k: number) => (k >= 0 ? (r[k] ?? '').trim() : '');
+    // A cell the export neutralised (`'=…`, `'+61 …`) reads back as it was.
+    const get = (k: number) => (k >= 0 ? restore(r[k] ?? '').trim() : '');
     const full = get(name) || [get(first), get(last)].filter(Boolean).join(' ');
     return check({ line: i + 2, name: full, email: get(email), phone: get(phone) });
   });
@@ -122,16 +136,16 @@ export function contactsFromVcard(text: string): ImportedContact[] {
   });
 }
 
-/** CSV of contacts; fields that a spreadsheet would read as formulas are quoted. */
+/** CSV of contacts; cells a spreadsheet would run as formulas are neutralised and quoted. */
 export function contactsToCsv(contacts: readonly { name: string; email: string; phone: string }[]): string {
   return stringify(
-    contacts.map((c) => [c.name, c.email, c.phone]),
+    contacts.map((c) => [c.name, c.email, c.phone].map(neutralise)),
     {
       header: true,
       columns: ['Name', 'Email', 'Phone'],
       record_delimiter: 'windows',
       quote_record_delimiter: true,
-      quoted_match: /^[=+\-@]/,
+      quoted_match: NEUTRALISED,
     },
   );
 }
