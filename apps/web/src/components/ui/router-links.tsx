@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Paper, type PaperProps } from '@mantine/core';
+import { Anchor, type AnchorProps, NavLink, type NavLinkProps, Paper, type PaperProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -15,4 +15,9 @@ export const AnchorLink = createLink((props: AnchorElementProps<AnchorProps>) =>
 /** A card that is a link (the dashboard's phase counts). */
 export const PaperLink = createLink((props: AnchorElementProps<PaperProps>) => (
   <Paper component="a" {...props} />
+));
+
+/** A navigation entry (the main navigation, the settings sections). */
+export const NavLinkLink = createLink((props: AnchorElementProps<NavLinkProps>) => (
+  <NavLink component="a" {...props} />
 ));

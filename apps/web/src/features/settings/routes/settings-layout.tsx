@@ -1,8 +1,9 @@
 import '../strings';
-import { NativeSelect, NavLink, Stack, Title } from '@mantine/core';
+import { NativeSelect, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { NavLinkLink } from '../../../components/ui/router-links';
 import { useSession } from '../../../lib/session/session-query';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { canSeeSettingsSection, SETTINGS_SECTIONS, sectionTitleKey } from '../components/settings-sections';
@@ -38,9 +39,8 @@ export function SettingsLayout() {
         {!small && (
           <Stack component="nav" aria-label={t('pages.settings')} gap={2} w={200} style={{ flexShrink: 0 }}>
             {sections.map((s) => (
-              <NavLink
+              <NavLinkLink
                 key={s}
-                component={Link}
                 to={`/settings/${s}`}
                 label={t(sectionTitleKey[s])}
                 active={s === current}

@@ -1,8 +1,9 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { NavLinkLink } from '../../../components/ui/router-links';
 import { useFeatureFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session/session-query';
 import { workflowsQueryOptions } from '../../workflows';
@@ -26,10 +27,9 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   const renderItem = (item: NavItem) => {
     const active = isNavItemActive(item, pathname);
     return (
-      <NavLink
+      <NavLinkLink
         key={item.key}
-        component={Link}
-        to={item.to}
+        {...('params' in item ? { to: item.to, params: item.params } : { to: item.to })}
         label={label(item)}
         active={active}
         aria-current={active ? 'page' : undefined}

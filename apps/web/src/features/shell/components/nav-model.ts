@@ -1,8 +1,12 @@
 import type { Workflow } from '@slat/contracts';
 
-export type NavItem = {
+/** Where an item goes: a page, or a workflow's board. */
+type NavTarget =
+  | { to: '/dashboard' | '/contacts' | '/personnel' | '/orders' | '/documents' | '/settings' }
+  | { to: '/workflows/$workflowSlug'; params: { workflowSlug: string } };
+
+export type NavItem = NavTarget & {
   key: string;
-  to: string;
   /** A translation key, or the workflow's own name. */
   label:
     | {
@@ -43,7 +47,12 @@ export function buildNav({ sales, personnelFlag, workflows, addressMissing }: Na
   if (sales) {
     const items: NavItem[] = workflows
       .filter((w) => w.isActive)
-      .map((w) => ({ key: `workflow-${w.id}`, to: `/workflows/${w.slug}`, label: { text: w.name } }));
+      .map((w) => ({
+        key: `workflow-${w.id}`,
+        to: '/workflows/$workflowSlug' as const,
+        params: { workflowSlug: w.slug },
+        label: { text: w.name },
+      }));
     items.push({ key: 'contacts', to: '/contacts', label: { key: 'nav.contacts' } });
     if (personnelFlag) items.push({ key: 'personnel', to: '/personnel', label: { key: 'nav.personnel' } });
     sections.push({ key: 'deals', title: 'nav.deals', items });
@@ -63,7 +72,12 @@ export function buildNav({ sales, personnelFlag, workflows, addressMissing }: Na
   return sections;
 }
 
-/** The item is current when the path is it or below it. */
-export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+/** The item is current when the path is its page or below it. */
+export function isNavItemActive(
+  item: { to: string; params?: { workflowSlug: string } },
+  pathname: string,
+): boolean {
+  const slug = item.params?.workflowSlug;
+  const path = slug === undefined ? item.to : item.to.replace('$workflowSlug', () => slug);
+  return pathname === path || pathname.startsWith(`${path}/`);
 }
