@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DealDetail, Workflow } from '@slat/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { seedSupplierDocuments } from '../src/db/seed/documents';
+import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
+import { createDealer, signedInClient, type TestApp, uploadAs } from './harness';
+
+// One dealer owning one of everything, made through the API (the catalog side through the
+// catalog import, as suppliers arrive in production). Every row it owns carries `marker` in a
+// name, so a foreign row in another dealer's answer shows up by a plain text search.
+
+/** A real 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+function ok(res: LightMyRequestResponse, what: string): LightMyRequestResponse {
+  if (res.statusCode !== 200) throw new Error(`tenancy fixture: ${what} → ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** A dealer with one of every resource, each named with a unique marker. */
+export async function createTenant(t: TestApp, label: string) {
+  const marker = `tnt${label.toLowerCase()}${randomBytes(5).toString('hex')}`;
+  const dealer = await createDealer(t.db, {
+    username: `user-${marker}`,
+    company: `Company ${marker}`,
+    lastName: `Owner ${marker}`,
+    email: `owner-${marker}@example.test`,
+    address: `1 ${marker} Street, Sydney NSW 2000`,
+  });
+  const client = await signedInClient(t, dealer);
+  const post = async (url: string, body?: unknown) => ok(await client.post(url, body), `POST ${url}`).json();
+  const get = async (url: string) => ok(await client.get(url), `GET ${url}`).json();
+
+  // Catalog: a supplier linked to this dealer only, one product, a bundle of it, its documents.
+  const supplierKey = `supplier-${marker}`;
+  await importCatalog(t.db, {
+    suppliers: [
+      {
+        key: supplierKey,
+        name: `Supplier ${marker}`,
+        shippingMethods: [
+          { name: `Courier ${marker}`, address: null },
+          { name: `Pick up ${marker}`, address: `2 ${marker} Road` },
+        ],
+        brands: [{ name: `Brand ${marker}` }],
+        products: [
+          {
+            key: 'roller',
+            name: `Roller ${marker}`,
+            brand: `Brand ${marker}`,
+            category: 'roller',
+            hasWidth: true,
+            hasHeight: true,
+            hasQuantity: true,
+            unit: 'mm',
+            sizeLimits: { minWidth: 300, maxWidth: 1200, minHeight: 300, maxHeight: 1200 },
+            priceGrid: {
+              widths: [600, 1200],
+              drops: [600, 1200],
+              rows: [
+                ['10.00', '20.00'],
+                ['30.00', '40.00'],
+              ],
+            },
+          },
+        ],
+      },
+    ],
+    bundles: [{ key: `bundle-${marker}`, name: `Bundle ${marker}`, products: [`${supplierKey}/roller`] }],
+  });
+  await linkAccountToSupplier(t.db, dealer.accountId, supplierKey);
+  await seedSupplierDocuments(t.db);
+  const settings = await get('/api/old/account-settings');
+  const supplierRow = settings.manufacturers.find((m: { name: string }) => m.name.includes(marker));
+  const supplier = {
+    id: supplierRow.id as number,
+    shippingMethodId: supplierRow.shipping_methods[1].id as number,
+  };
+  await post(`/api/old/account-settings/manufacturer/${supplier.id}/customer-settings`, {
+    default_shipping_method_id: supplierRow.shipping_methods[0].id,
+  });
+  const options = await get(
+    `/api/old/account-settings/dealer-portal/markup-overrides/options?search=${encodeURIComponent(marker)}`,
+  );
+  const product = { id: options.products[0].id as number };
+  const categories = (await get('/api/old/account-settings/dealer-portal/markup-overrides/options'))
+    .categories as { id: number; name: string }[];
+  const supplierDocument = {
+    id: (await get('/api/old/manufacturer-documents')).find(
+      (d: { manufacturer_id: number }) => d.manufacturer_id === supplier.id,
+    ).id as number,
+  };
+  const bundle = {
+    id: (await get('/api/bundles')).find((b: { name: string }) => b.name.includes(marker)).id as number,
+  };
+  await post(`/api/bundles/${bundle.id}/subscribe`, { templateValues: {} });
+
+  // Settings: company, dealer settings with an uploaded logo, markup overrides.
+  await post('/api/old/account-settings/main-company', {
+    company_name: `Company ${marker}`,
+    email: `office-${marker}@example.test`,
+    phone: '02 9000 0000',
+  });
+  const logoRes = ok(
+    await uploadAs(client, '/api/old/account-settings/dealer-portal/logo', {
+      filename: `logo-${marker}.png`,
+      content: PNG,
+    }),
+    'logo upload',
+  ).json();
+  const logo = {
+    fileId: logoRes.companyLogoDocumentId as number,
+    url: logoRes.companyLogoDocumentUrl as string,
+    publicId: (logoRes.companyLogoDocumentUrl as string).split('/').pop()!,
+  };
+  await post('/api/old/account-settings/dealer-portal', {
+    companyDetails: `Details ${marker}`,
+    bindingText: `Terms ${marker}`,
+    companyDeliveryAddress: `3 ${marker} Lane`,
+  });
+  const markupOverride = await post('/api/old/account-settings/dealer-portal/markup-overrides', {
+    overrideType: 'CATEGORY',
+    selectedId: categories[0]!.id,
+    adjustmentType: 'PERCENT_MARK_UP',
+    adjustmentValue: '12.5',
+  });
+  await post('/api/old/account-settings/dealer-portal/markup-overrides', {
+    overrideType: 'PRODUCT',
+    selectedId: product.id,
+    adjustmentType: 'PERCENT_MARGIN',
+    adjustmentValue: '20',
+  });
+
+  // Workflows: the default Residential one holds the deals; an imported one is editable.
+  const workflows = (await get('/api/workflows')) as Workflow[];
+  const workflow = workflows.find((w) => w.slug === 'residential') ?? workflows[0]!;
+  const imported = ok(
+    await uploadAs(client, '/api/workflows/schema/import', {
+      filename: 'workflow.json',
+      content: JSON.stringify({
+        format: 'slat.workflow',
+        version: 1,
+        name: `Workflow ${marker}`,
+        statuses: [{ name: `Status ${marker}`, slug: 'first', phase: 'New' }],
+        flags: [],
+      }),
+    }),
+    'workflow import',
+  ).json() as Workflow;
+  await post('/api/account/web-settings/DEAL_WORKFLOWS', {
+    workflows: [
+      { workflowId: workflow.id, presetFilters: [{ name: `Preset ${marker}`, params: 'status=new' }] },
+    ],
+  });
+
+  // People and contacts.
+  const contact = await post('/api/contacts/create', {
+    name: `Contact ${marker}`,
+    email: `contact-${marker}@example.test`,
+    phone: '02 9000 1111',
+  });
+  await post(`/api/contacts/${contact.id}/update`, {
+    externalLink: `https://crm.example/${marker}`,
+    providerSchema: 'crm',
+    externalData: { note: marker },
+  });
+  const person = await post('/api/personnel/create', {
+    name: `Person ${marker}`,
+    email: `person-${marker}@example.test`,
+    labels: [`Label ${marker}`],
+    notes: `Notes ${marker}`,
+  });
+
+  // Deals and what hangs off them.
+  const deal = (await post('/api/deals', {
+    workflowId: workflow.id,
+    name: `Deal ${marker}`,
+    description: `Description ${marker}`,
+    contactId: contact.id,
+  })) as DealDetail;
+  const relatedDeal = (await post('/api/deals', {
+    workflowId: workflow.id,
+    name: `Related ${marker}`,
+  })) as DealDetail;
+  await post(`/api/deals/${deal.id}/related`, { relatedDealId: relatedDeal.id });
+  const flagDef = workflow.flags[0]!;
+  const flag = { id: flagDef.id, valueId: flagDef.values[1]!.id };
+  await post(`/api/deals/${deal.id}/flags/${flag.id}`, { valueId: flag.valueId });
+  const note = await post(`/api/deals/${deal.id}/notes`, { content: `Note ${marker}` });
+  const event = await post(`/api/deals/${deal.id}/events`, {
+    title: `Visit ${marker}`,
+    location: `4 ${marker} Avenue`,
+    temporalData: {
+      timespan: {
+        start: '2026-12-07 13:30:00',
+        end: '2026-12-07 14:30:00',
+        startZone: 'UTC',
+        endZone: 'UTC',
+      },
+    },
+  });
+  const attachment = ok(
+    await uploadAs(
+      client,
+      '/api/old/documents',
+      { field: 'document', filename: `plan-${marker}.pdf`, content: PDF },
+      { friendly_name: `Plans ${marker}`, model: 'deal', model_id: String(deal.id) },
+    ),
+    'attachment upload',
+  ).json().data as { id: number };
+
+  // The user's calendar: the virtual calendar linked and a private feed.
+  await post('/api/account/virtual-calendar/link');
+  const feedUrl = (await post('/api/calendar/feed')).url as string;
+  const feed = { file: feedUrl.split('/').pop()!, path: new URL(feedUrl).pathname };
+
+  return {
+    label,
+    marker,
+    dealer,
+    client,
+    supplier,
+    product,
+    categories,
+    supplierDocument,
+    bundle,
+    logo,
+    markupOverride: { id: markupOverride.id as number },
+    workflow: (await get(`/api/workflows/${workflow.id}`)) as Workflow,
+    importedWorkflow: imported,
+    contact: { id: contact.id as string },
+    person: { id: person.id as number },
+    deal: (await get(`/api/deals/${deal.id}`)) as DealDetail,
+    relatedDeal,
+    flag,
+    note: { id: note.id as number },
+    event: { id: event.id as number },
+    attachment,
+    feed,
+    /** Strings only this tenant's data contains: the marker, the contact's uuid, the logo's and feed's secrets. */
+    tokens: [marker, contact.id as string, logo.publicId, feed.file.replace(/\.ics$/, '')],
+  };
+}
+
+/**
+ * A fingerprint of everything stored: one md5 per table of the public schema (rows as text, in
+ * order), and the list of files under DATA_DIR. Tables named in `volatile` are left out.
+ */
+export async function storeFingerprint(t: TestApp, volatile: Record<string, string>) {
+  const { rows } = await t.pool.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const tables = rows.map((r) => r.name).filter((n) => !(n in volatile));
+  const query = `SELECT ${tables
+    .map(
+      (n) => `(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${n}" x) AS "${n}"`,
+    )
+    .join(', ')}`;
+  const dataDir = path.dirname(t.outboxDir);
+  return async (): Promise<Record<string, string>> => {
+    const [sums] = (await t.pool.query<Record<string, string>>(query)).rows;
+    const files = await fs
+      .readdir(path.join(dataDir, 'files'), { recursive: true })
+      .catch(() => [] as string[]);
+    return { ...sums, 'DATA_DIR/files': files.sort().join(',') };
+  };
+}
+
+/** The keys whose values differ between two fingerprints (or snapshots). */
+export function changedKeys(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
+}
