@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt } from './columns';
 
@@ -18,5 +18,11 @@ export const contacts = pgTable(
     externalData: jsonb('external_data'),
     createdAt: createdAt(),
   },
-  (t) => [index('contacts_account_name_idx').on(t.accountId, sql`lower(${t.name})`)],
+  (t) => [
+    index('contacts_account_name_idx').on(t.accountId, sql`lower(${t.name})`),
+    // One contact per email in an account (an import's merge is an upsert on it); no email, no limit.
+    uniqueIndex('contacts_account_email_key')
+      .on(t.accountId, sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+  ],
 );

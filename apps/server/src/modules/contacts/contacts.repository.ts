@@ -60,11 +60,41 @@ export async function searchContactRows(
   return { total: total[0]?.n ?? 0, data: rows };
 }
 
-export async function insertContact(db: Db, accountId: number, c: ContactFields): Promise<ContactSummary> {
+/** The account's contacts are unique by email where they have one (migration 0010). */
+const ON_EMAIL = sql.raw(`ON CONFLICT (account_id, lower(email)) WHERE email <> ''`);
+
+/** A new contact; none when the account already has a contact with its email. */
+export async function insertContact(
+  db: Db,
+  accountId: number,
+  c: ContactFields,
+): Promise<ContactSummary | undefined> {
   const { rows } = await db.execute<ContactSummary>(sql`
     INSERT INTO contacts (account_id, name, email, phone)
     VALUES (${accountId}, ${c.name}, ${c.email}, ${c.phone})
+    ${ON_EMAIL} DO NOTHING
     RETURNING id, name, email, phone`);
+  return rows[0];
+}
+
+/**
+ * An imported contact, in one statement: a new contact, or a merge into the account's contact
+ * with its email, which fills what that contact lacks (name, phone) and never overwrites what the
+ * dealer already has. `created` tells which (a row just inserted has no xmax; one updated by
+ * ON CONFLICT carries the updating transaction's lock in it).
+ */
+export async function upsertImportedContact(
+  db: Db,
+  accountId: number,
+  c: ContactFields,
+): Promise<{ id: string; created: boolean }> {
+  const { rows } = await db.execute<{ id: string; created: boolean }>(sql`
+    INSERT INTO contacts (account_id, name, email, phone)
+    VALUES (${accountId}, ${c.name}, ${c.email}, ${c.phone})
+    ${ON_EMAIL} DO UPDATE SET
+      name = CASE WHEN contacts.name = '' THEN EXCLUDED.name ELSE contacts.name END,
+      phone = CASE WHEN contacts.phone = '' THEN EXCLUDED.phone ELSE contacts.phone END
+    RETURNING id, (xmax = 0) AS created`);
   return rows[0]!;
 }
 
@@ -112,17 +142,6 @@ export async function findContactIdsByEmail(
   const { rows } = await db.execute<{ id: string; email: string }>(sql`
     SELECT id, lower(email) AS email FROM contacts WHERE account_id = ${accountId} AND lower(email) = ANY(${sql.param(emails)}::text[])`);
   return new Map(rows.map((r) => [r.email, r.id]));
-}
-
-/** Fills what the contact lacks (name, phone); never overwrites what the dealer already has. */
-export async function fillMissingContactFields(
-  db: Db,
-  accountId: number,
-  id: string,
-  c: Pick<ContactFields, 'name' | 'phone'>,
-): Promise<void> {
-  await db.execute(sql`UPDATE contacts SET phone = CASE WHEN phone = '' THEN ${c.phone} ELSE phone END,
-    name = CASE WHEN name = '' THEN ${c.name} ELSE name END WHERE id = ${id} AND account_id = ${accountId}`);
 }
 
 /** All the account's contacts by name, for the CSV export. */

@@ -1,7 +1,7 @@
 import type { Contact, ContactImportSummary, ContactSummary } from '@slat/contracts';
 import { contactsFromCsv, contactsFromVcard, contactsToCsv } from '@slat/domain';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Upload } from '../../lib/uploads';
 import * as repo from './contacts.repository';
 
@@ -32,8 +32,19 @@ export function searchContactsOf(
   });
 }
 
-export const addContact = (db: Db, accountId: number, input: repo.ContactFields): Promise<ContactSummary> =>
-  repo.insertContact(db, accountId, input);
+/** An account has one contact per email (an import merges into it rather than adding another). */
+const DUPLICATE_EMAIL = 'A contact with this email already exists';
+
+/** A new contact; an email the account's contacts already have answers 409 on `email`. */
+export async function addContact(
+  db: Db,
+  accountId: number,
+  input: repo.ContactFields,
+): Promise<ContactSummary> {
+  const made = await repo.insertContact(db, accountId, input);
+  if (!made) throw new AppError('CONFLICT', DUPLICATE_EMAIL, [{ path: 'email', message: DUPLICATE_EMAIL }]);
+  return made;
+}
 
 /** A contact of the account with its related deals; a foreign or missing id answers 404. */
 export async function loadContact(db: Db, accountId: number, id: string): Promise<Contact> {
@@ -70,7 +81,19 @@ export async function updateContactExternalData(
   return loadContact(db, accountId, id);
 }
 
-/** Reads the uploaded file, decides per row (create, merge by email, skip), and applies it when asked. */
+type ImportRow = ContactImportSummary['rows'][number];
+
+const summarise = (rows: ImportRow[]): ContactImportSummary => ({
+  rows,
+  created: rows.filter((r) => r.action === 'create').length,
+  merged: rows.filter((r) => r.action === 'merge').length,
+  skipped: rows.filter((r) => r.action === 'skip').length,
+});
+
+/**
+ * Reads the uploaded file and decides per row (create, merge by email, skip); when asked, applies
+ * it and answers what was done, which a parallel import of the same rows may have changed.
+ */
 export async function importContactFile(
   db: Db,
   accountId: number,
@@ -82,36 +105,34 @@ export async function importContactFile(
   const emails = parsed.map((r) => r.email.toLowerCase()).filter(Boolean);
   const known = await repo.findContactIdsByEmail(db, accountId, emails);
   const seen = new Set<string>();
-  const rows = parsed.map((r) => {
+  const rows = parsed.map((r): ImportRow => {
     const key = r.email.toLowerCase();
-    const action: 'create' | 'merge' | 'skip' =
+    const action: ImportRow['action'] =
       r.errors.length > 0 ? 'skip' : key && (known.has(key) || seen.has(key)) ? 'merge' : 'create';
     if (key && action !== 'skip') seen.add(key);
     return { ...r, action };
   });
-  const summary = {
-    rows,
-    created: rows.filter((r) => r.action === 'create').length,
-    merged: rows.filter((r) => r.action === 'merge').length,
-    skipped: rows.filter((r) => r.action === 'skip').length,
-  };
-  if (!apply) return summary;
-  await db.transaction(async (tx) => {
-    const ids = new Map(known);
-    for (const r of rows) {
-      if (r.action === 'skip') continue;
-      const key = r.email.toLowerCase();
-      const id = key ? ids.get(key) : undefined;
-      if (id) {
-        // A merge fills what the contact lacks; it never overwrites what the dealer already has.
-        await repo.fillMissingContactFields(tx, accountId, id, r);
-      } else {
-        const made = await repo.insertContact(tx, accountId, r);
-        if (key) ids.set(key, made.id);
-      }
-    }
-  });
-  return summary;
+  if (!apply) return summarise(rows);
+  return summarise(await db.transaction((tx) => applyImport(tx, accountId, rows)));
+}
+
+/**
+ * Writes the rows that are not skipped, each as an upsert on the account's email (a row whose email
+ * another import has just created merges into that contact), and answers every row with what was
+ * done. The rows go in order of email, the order every import takes the email index's locks in, so
+ * parallel imports wait for each other rather than deadlock.
+ */
+async function applyImport(tx: Db, accountId: number, rows: ImportRow[]): Promise<ImportRow[]> {
+  const done = [...rows];
+  const order = rows
+    .map((r, i) => ({ key: r.email.toLowerCase(), i }))
+    .filter(({ i }) => rows[i]!.action !== 'skip')
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+  for (const { i } of order) {
+    const { created } = await repo.upsertImportedContact(tx, accountId, rows[i]!);
+    done[i] = { ...rows[i]!, action: created ? 'create' : 'merge' };
+  }
+  return done;
 }
 
 /** All the account's contacts as CSV (with a byte order mark, so spreadsheets read UTF-8). */
