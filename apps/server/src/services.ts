@@ -3,10 +3,10 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { CacheBus } from './lib/cache-bus';
 import { createErrorReporter, type ErrorReporter } from './lib/error-reporting';
-import { type Jobs, startJobs } from './lib/jobs';
+import { type Jobs, PASSWORD_RESET_QUEUE, startJobs } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
-import { ProfileCache } from './modules/auth/index';
+import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { FileStore } from './modules/files/index';
 import { SessionStore } from './plugins/sessions';
 
@@ -21,7 +21,7 @@ export type Services = {
   bus: CacheBus;
   errors: ErrorReporter;
   rateLimiter: RateLimiter;
-  jobs: Pick<Jobs, 'sendMail'>;
+  jobs: Pick<Jobs, 'sendMail' | 'send'>;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */
   gitCommit: () => string;
 };
@@ -96,6 +96,8 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
     jobs,
     gitCommit: opts.gitCommit,
   };
+  // Forgot-password mail (the auth module's job; lib/jobs cannot import modules).
+  await jobs.work(PASSWORD_RESET_QUEUE, (job) => mailPasswordReset(services, job));
   return {
     services,
     mailer,

@@ -2,9 +2,26 @@ import PgBoss from 'pg-boss';
 import type { Mailer, MailMessage } from './mailer';
 
 export const MAIL_QUEUE = 'mail';
+/**
+ * Forgot-password (decision 011): the account lookup, the reset token and its mail happen here,
+ * so the request does the same work whether or not the address belongs to anyone.
+ */
+export const PASSWORD_RESET_QUEUE = 'password-reset';
+export type PasswordResetJob = { email: string };
+
+/** Every queue and what its jobs carry. */
+export type JobData = { [MAIL_QUEUE]: MailMessage; [PASSWORD_RESET_QUEUE]: PasswordResetJob };
+export type QueueName = keyof JobData;
+const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE];
 
 export type Jobs = {
   sendMail: (message: MailMessage) => Promise<void>;
+  send: <Q extends QueueName>(queue: Q, data: JobData[Q]) => Promise<void>;
+  /**
+   * Works a queue whose handler lives outside lib (a module's, wired by createServices); does
+   * nothing in a process that only enqueues. Mail is worked from the start.
+   */
+  work: <Q extends QueueName>(queue: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
   boss: PgBoss;
 };
@@ -31,24 +48,31 @@ export async function startJobs(opts: {
   await serialize(async () => {
     await boss.start();
     const options = { retryLimit: 12, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true };
-    if (await boss.getQueue(MAIL_QUEUE)) await boss.updateQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...options });
-    else await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...options });
+    for (const name of QUEUES) {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+      else await boss.createQueue(name, { name, ...options });
+    }
   });
 
-  if (opts.work) {
-    await boss.work<MailMessage>(
-      MAIL_QUEUE,
+  const work: Jobs['work'] = async (queue, handler) => {
+    if (!opts.work) return;
+    await boss.work<JobData[typeof queue]>(
+      queue,
       { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
       async ([job]) => {
-        if (job) await opts.mailer.deliver(job.data);
+        if (job) await handler(job.data);
       },
     );
-  }
+  };
+  const send: Jobs['send'] = async (queue, data) => {
+    await boss.send(queue, data);
+  };
+  await work(MAIL_QUEUE, (message) => opts.mailer.deliver(message));
   return {
     boss,
-    sendMail: async (message) => {
-      await boss.send(MAIL_QUEUE, message);
-    },
+    sendMail: (message) => send(MAIL_QUEUE, message),
+    send,
+    work,
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

@@ -1,7 +1,8 @@
 import { type MeResponse, messages } from '@slat/contracts';
 import { AppError } from '../../lib/app-error';
+import { PASSWORD_RESET_QUEUE, type PasswordResetJob } from '../../lib/jobs';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Limit } from '../../lib/rate-limit';
+import { type Limit, limitAddress } from '../../lib/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { Services } from '../../services';
 import {
@@ -15,15 +16,27 @@ import {
 
 export const RESET_TOKEN_MINUTES = 60;
 
-const loginLimits = (ip: string, username: string): Limit[] => [
-  { key: `login:ip:${ip}`, max: 10, windowSeconds: 60 },
-  { key: `login:user:${username.toLowerCase()}`, max: 10, windowSeconds: 15 * 60 },
-];
+// Sign-in counts attempts per address and per (address, username): one address's failures
+// lock that pair, not the user. Many addresses failing for one username (10 in 15 minutes)
+// refuse further new addresses for it (decision 011).
+const loginLimits = (ip: string, username: string) => {
+  const address = limitAddress(ip);
+  const user = username.toLowerCase();
+  return {
+    attempts: [
+      { key: `login:ip:${address}`, max: 10, windowSeconds: 60 },
+      { key: `login:ip-user:${address}:${user}`, max: 10, windowSeconds: 15 * 60 },
+    ] satisfies Limit[],
+    addresses: { key: `login:user:${user}`, max: 10, windowSeconds: 15 * 60 } satisfies Limit,
+  };
+};
 const forgotLimits = (ip: string, email: string): Limit[] => [
-  { key: `forgot:ip:${ip}`, max: 10, windowSeconds: 60 },
+  { key: `forgot:ip:${limitAddress(ip)}`, max: 10, windowSeconds: 60 },
   { key: `forgot:email:${email.toLowerCase()}`, max: 5, windowSeconds: 60 * 60 },
 ];
-const resetLimits = (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, max: 10, windowSeconds: 60 }];
+const resetLimits = (ip: string): Limit[] => [
+  { key: `reset:ip:${limitAddress(ip)}`, max: 10, windowSeconds: 60 },
+];
 
 export async function loadProfile(
   services: Services,
@@ -44,29 +57,42 @@ export async function loadProfile(
   return profile;
 }
 
-/** Unknown user and wrong password fail alike: same answer, same work, same counters. */
+/**
+ * Unknown user and wrong password fail alike: same answer, same work, same counters. The attempt
+ * is counted before the password is checked (so a parallel burst cannot slip past the limit) and
+ * taken back when it succeeds: only failures count.
+ */
 export async function signIn(
   services: Services,
   input: { username: string; password: string; remember: boolean; ip: string },
 ): Promise<{ cookie: string; profile: MeResponse }> {
   const limits = loginLimits(input.ip, input.username);
-  await services.rateLimiter.check(limits);
+  const counted = await services.rateLimiter.take(limits.attempts);
+  // The first attempt of this address at this username in the window adds an address.
+  if (counted[1]?.hits === 1) counted.push(...(await services.rateLimiter.take([limits.addresses])));
   const user = await findUserByUsername(services.db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    await services.rateLimiter.hit(limits);
-    throw new AppError('INVALID_CREDENTIALS', messages.loginFailed);
-  }
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.loginFailed);
+  await services.rateLimiter.refund(counted);
   const cookie = await services.sessions.create(user.id, user.accountId, input.remember);
   return { cookie, profile: await loadProfile(services, user.id, user.accountId) };
 }
 
+/**
+ * Forgot-password, in the request: count the limits and enqueue. Whether the address belongs to
+ * anyone is found out in the job queue, so the answer takes the same time either way.
+ */
 export async function requestPasswordReset(
   services: Services,
   input: { email: string; ip: string },
 ): Promise<void> {
-  await services.rateLimiter.consume(forgotLimits(input.ip, input.email));
-  for (const user of await findUsersByEmail(services.db, input.email)) {
+  await services.rateLimiter.take(forgotLimits(input.ip, input.email));
+  await services.jobs.send(PASSWORD_RESET_QUEUE, { email: input.email });
+}
+
+/** The password-reset job: a token and a mail for each user with the address; nothing for none. */
+export async function mailPasswordReset(services: Services, job: PasswordResetJob): Promise<void> {
+  for (const user of await findUsersByEmail(services.db, job.email)) {
     const token = randomToken();
     await insertResetToken(services.db, user.id, sha256(token), RESET_TOKEN_MINUTES);
     const link = `${services.config.publicUrl}/reset-password?token=${token}`;
@@ -81,12 +107,12 @@ export async function requestPasswordReset(
   }
 }
 
+/** A wrong or used token counts against the address; a reset that succeeds does not. */
 export async function resetPassword(
   services: Services,
   input: { token: string; password: string; ip: string; currentSessionHash?: string },
 ): Promise<void> {
-  const limits = resetLimits(input.ip);
-  await services.rateLimiter.check(limits);
+  const counted = await services.rateLimiter.take(resetLimits(input.ip));
   const passwordHash = await hashPassword(input.password);
   const userId = await services.db.transaction(async (tx) => {
     const token = await consumeResetToken(tx, sha256(input.token));
@@ -94,11 +120,11 @@ export async function resetPassword(
     await setPasswordAndEndSessions(tx, token.userId, passwordHash, input.currentSessionHash);
     return token.userId;
   });
-  if (userId !== undefined) services.sessions.forgetUser(userId);
   if (userId === undefined) {
-    await services.rateLimiter.hit(limits);
     throw new AppError('INVALID_RESET_TOKEN', messages.resetFailed, [
       { path: 'token', message: messages.resetFailed },
     ]);
   }
+  services.sessions.forgetUser(userId);
+  await services.rateLimiter.refund(counted);
 }
