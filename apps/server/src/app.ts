@@ -18,6 +18,7 @@ import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
 import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
 
@@ -58,6 +59,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, services.errors);
+  registerSecurityHeaders(app, services.config);
 
   await app.register(fastifyCookie);
   // Uploads: one file a request; each route sets its own size limit and checks the content.
