@@ -12,8 +12,7 @@ let otherClient: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  client = await signedInClient(t);
-  otherClient = await signedInClient(t);
+  [client, otherClient] = await Promise.all([signedInClient(t), signedInClient(t)]);
 });
 afterAll(async () => {
   await t?.close();
@@ -160,7 +159,8 @@ describe('migration 0010 on a database that holds duplicate emails', () => {
 
     const { rows } = await t.pool.query(
       `SELECT id, account_id, name, phone, external_link FROM contacts
-       WHERE lower(email) = 'dup@merge.test' ORDER BY account_id`,
+       WHERE lower(email) = 'dup@merge.test' ORDER BY account_id = $1 DESC`,
+      [accountId],
     );
     expect(rows).toEqual([
       {

@@ -70,16 +70,18 @@ export async function uploadAttachment(
     if (!Number.isInteger(dealId) || dealId <= 0) throw fieldError('model_id', 'A deal id is required');
     await requireEditableDeal(db, accountId, dealId);
   }
-  const saved = await files.save(accountId, upload);
-  const id = await repo.insertAttachment(db, {
-    accountId,
-    fileId: saved.id,
-    dealId,
-    name: name.slice(0, 200),
-    type: (upload.fields.friendly_type ?? 'attachment').slice(0, 50) || 'attachment',
-    directUpload: upload.fields.directUpload !== 'false',
-    createdBy: userId,
-  });
+  // The file and its attachment row commit together: a refused row leaves no file behind.
+  const id = await files.saveWith(accountId, upload, (tx, saved) =>
+    repo.insertAttachment(tx, {
+      accountId,
+      fileId: saved.id,
+      dealId,
+      name: name.slice(0, 200),
+      type: (upload.fields.friendly_type ?? 'attachment').slice(0, 50) || 'attachment',
+      directUpload: upload.fields.directUpload !== 'false',
+      createdBy: userId,
+    }),
+  );
   return { data: (await findRecord(db, files, accountId, { id }))! };
 }
 

@@ -5,6 +5,12 @@ import { randomToken } from '../../lib/secrets';
 import type { Upload } from '../../lib/uploads';
 import * as repo from './files.repository';
 
+/** Files being written, beside the accounts' folders (the same file system, so a rename moves them). */
+const INCOMING = '.incoming';
+
+/** A stored file's ids: its row's, and the random one in its URL. */
+export type SavedFile = { id: number; publicId: string };
+
 /** A stored file's row with its absolute path on disk. */
 export type StoredFile = repo.FileRow & { fullPath: string };
 
@@ -15,21 +21,49 @@ export class FileStore {
     private readonly root: string,
   ) {}
 
-  async save(accountId: number, upload: Upload): Promise<{ id: number; publicId: string }> {
+  /** Stores an upload on its own (the demo seed's files); see `saveWith`. */
+  save(accountId: number, upload: Upload): Promise<SavedFile> {
+    return this.saveWith(accountId, upload, async (_tx, file) => file);
+  }
+
+  /**
+   * Stores an upload and, in the same transaction, what refers to it (`record`, given the
+   * transaction and the new file's ids). The bytes are written under a temporary name and moved
+   * into place as the transaction's last step; on any failure (a refused record, a failed write
+   * or commit) the file is removed, so no file stays on disk without its row.
+   */
+  async saveWith<T>(
+    accountId: number,
+    upload: Upload,
+    record: (tx: Db, file: SavedFile) => Promise<T>,
+  ): Promise<T> {
     const publicId = randomToken(24);
     const relative = path.join(String(accountId), publicId);
     const full = path.join(this.root, relative);
-    await fs.mkdir(path.dirname(full), { recursive: true });
-    await fs.writeFile(full, upload.buffer, { flag: 'wx' });
-    const id = await repo.insertFile(this.db, {
-      accountId,
-      publicId,
-      filename: upload.filename,
-      mimeType: upload.mimeType,
-      size: upload.buffer.length,
-      storagePath: relative,
-    });
-    return { id, publicId };
+    const temporary = path.join(this.root, INCOMING, publicId);
+    let moved = false;
+    try {
+      await fs.mkdir(path.dirname(temporary), { recursive: true });
+      await fs.writeFile(temporary, upload.buffer, { flag: 'wx' });
+      return await this.db.transaction(async (tx) => {
+        const id = await repo.insertFile(tx, {
+          accountId,
+          publicId,
+          filename: upload.filename,
+          mimeType: upload.mimeType,
+          size: upload.buffer.length,
+          storagePath: relative,
+        });
+        const result = await record(tx, { id, publicId });
+        await fs.mkdir(path.dirname(full), { recursive: true });
+        await fs.rename(temporary, full);
+        moved = true;
+        return result;
+      });
+    } catch (error) {
+      await fs.rm(moved ? full : temporary, { force: true });
+      throw error;
+    }
   }
 
   async find(publicId: string): Promise<StoredFile | undefined> {

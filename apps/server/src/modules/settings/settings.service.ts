@@ -179,8 +179,7 @@ export async function setCompanyLogo(
   accountId: number,
   upload: Upload,
 ): Promise<DealerSettings> {
-  const saved = await files.save(accountId, upload);
-  await repo.setDealerLogo(db, accountId, saved.id);
+  await files.saveWith(accountId, upload, (tx, saved) => repo.setDealerLogo(tx, accountId, saved.id));
   return loadDealerSettings(db, files, accountId);
 }
 
