@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { notifySuccess } from '../../lib/notify';
@@ -9,16 +10,20 @@ import { theme } from '../ui/theme';
 import { lazyZodResolver, preloadLazyForm } from './lazy-form';
 
 const schema = z.object({ name: z.string().min(1, 'Name is required') });
-const options = { fields: {}, shouldUseNativeValidation: false } as never;
+/** What react-hook-form passes a resolver, typed for whichever form calls it. */
+const options = <T extends FieldValues>(): ResolverOptions<T> => ({
+  fields: {},
+  shouldUseNativeValidation: false,
+});
 
 describe('lazy form schemas', () => {
   it('fetches the schema once, on the first validation, and validates with it', async () => {
     const load = vi.fn(async () => schema);
     const resolve = lazyZodResolver(load);
     expect(load).not.toHaveBeenCalled();
-    const bad = await resolve({ name: '' }, undefined, options);
+    const bad = await resolve({ name: '' }, undefined, options());
     expect(bad.errors.name?.message).toBe('Name is required');
-    const good = await resolve({ name: 'Dana' }, undefined, options);
+    const good = await resolve({ name: 'Dana' }, undefined, options());
     expect(good.values).toEqual({ name: 'Dana' });
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -26,10 +31,10 @@ describe('lazy form schemas', () => {
   it('a failed fetch stops that submit (no values, a root error) and is tried again by the next', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(schema);
     const resolve = lazyZodResolver(load);
-    const failed = await resolve({ name: 'Dana' }, undefined, options);
+    const failed = await resolve({ name: 'Dana' }, undefined, options());
     expect(failed.values).toEqual({});
     expect(failed.errors.root?.type).toBe('unavailable');
-    expect((await resolve({ name: '' }, undefined, options)).errors.name?.message).toBe('Name is required');
+    expect((await resolve({ name: '' }, undefined, options())).errors.name?.message).toBe('Name is required');
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -37,7 +42,7 @@ describe('lazy form schemas', () => {
     const load = vi.fn(async () => schema);
     preloadLazyForm(load);
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
-    await lazyZodResolver(load)({ name: 'x' }, undefined, options);
+    await lazyZodResolver(load)({ name: 'x' }, undefined, options());
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
