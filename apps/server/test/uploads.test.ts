@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { CSRF_HEADER } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStore } from '../src/modules/files/index';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { createTestApp, signedInClient, type TestApp, type TestClient, uploadAs } from './harness';
 
@@ -32,8 +33,15 @@ const MB = 1024 * 1024;
 async function storedFiles(): Promise<string[]> {
   const root = path.join(path.dirname(t.outboxDir), 'files');
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
+
+const pdfUpload = { buffer: PDF, filename: 'a.pdf', extension: 'pdf', mimeType: 'application/pdf' };
+const newestAccount = async () =>
+  (await t.pool.query<{ id: number }>('SELECT id FROM accounts ORDER BY id DESC LIMIT 1')).rows[0]!.id;
 
 const newDeal = async () => {
   const [wf] = (await client.get('/api/workflows')).json();
@@ -67,22 +75,35 @@ describe('a refused upload leaves nothing behind', () => {
   });
 
   it('the file store removes the file when the record refuses it, and moves it into place when it commits', async () => {
-    const upload = { buffer: PDF, filename: 'a.pdf', extension: 'pdf', mimeType: 'application/pdf' };
-    const { rows } = await t.pool.query<{ id: number }>('SELECT id FROM accounts ORDER BY id DESC LIMIT 1');
-    const accountId = rows[0]!.id;
+    const accountId = await newestAccount();
     const count = async () =>
       (await t.pool.query('SELECT count(*)::int AS n FROM files')).rows[0].n as number;
     const before = { files: await storedFiles(), rows: await count() };
     await expect(
-      t.services.files.saveWith(accountId, upload, async () => {
+      t.services.files.saveWith(accountId, pdfUpload, async () => {
         throw new Error('the record is refused');
       }),
     ).rejects.toThrow('the record is refused');
     expect({ files: await storedFiles(), rows: await count() }).toEqual(before);
-    const saved = await t.services.files.saveWith(accountId, upload, async (_tx, file) => file);
+    const saved = await t.services.files.saveWith(accountId, pdfUpload, async (_tx, file) => file);
     const stored = await t.services.files.find(saved.publicId);
     expect(await fs.readFile(stored!.fullPath)).toEqual(PDF);
     expect(await storedFiles()).toEqual([...before.files, stored!.fullPath].sort());
+  });
+
+  it('clears the incoming files a stopped process left, once, before its first upload', async () => {
+    const root = path.join(path.dirname(t.outboxDir), 'files');
+    const left = path.join(root, '.incoming', 'left-by-a-crash');
+    const fresh = path.join(root, '.incoming', 'still-being-written');
+    await fs.mkdir(path.dirname(left), { recursive: true });
+    await fs.writeFile(left, 'partial');
+    await fs.writeFile(fresh, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await fs.utimes(left, twoHoursAgo, twoHoursAgo);
+    await new FileStore(t.db, root).save(await newestAccount(), pdfUpload);
+    expect(await storedFiles()).not.toContain(left);
+    expect(await storedFiles()).toContain(fresh);
+    await fs.rm(fresh);
   });
 });
 

@@ -7,6 +7,8 @@ import * as repo from './files.repository';
 
 /** Files being written, beside the accounts' folders (the same file system, so a rename moves them). */
 const INCOMING = '.incoming';
+/** A file still incoming after this long was left by a process that stopped mid-upload. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /** A stored file's ids: its row's, and the random one in its URL. */
 export type SavedFile = { id: number; publicId: string };
@@ -16,6 +18,8 @@ export type StoredFile = repo.FileRow & { fullPath: string };
 
 /** Files live on disk under DATA_DIR/files (outside the web root), addressed by a random public id. */
 export class FileStore {
+  private swept = false;
+
   constructor(
     private readonly db: Db,
     private readonly root: string,
@@ -42,6 +46,7 @@ export class FileStore {
     const full = path.join(this.root, relative);
     const temporary = path.join(this.root, INCOMING, publicId);
     let moved = false;
+    await this.sweepAbandoned();
     try {
       await fs.mkdir(path.dirname(temporary), { recursive: true });
       await fs.writeFile(temporary, upload.buffer, { flag: 'wx' });
@@ -63,6 +68,20 @@ export class FileStore {
     } catch (error) {
       await fs.rm(moved ? full : temporary, { force: true });
       throw error;
+    }
+  }
+
+  /** Once a process: removes the incoming files that a stopped process left behind. */
+  private async sweepAbandoned(): Promise<void> {
+    if (this.swept) return;
+    this.swept = true;
+    const folder = path.join(this.root, INCOMING);
+    const names = await fs.readdir(folder).catch(() => []);
+    const before = Date.now() - ABANDONED_AFTER_MS;
+    for (const name of names) {
+      const file = path.join(folder, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && stat.mtimeMs < before) await fs.rm(file, { force: true });
     }
   }
 
