@@ -56,6 +56,7 @@ const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url }
 function expectCommonHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   expect(res.headers['strict-transport-security']).toBeUndefined(); // http://slat.test
 }
 
