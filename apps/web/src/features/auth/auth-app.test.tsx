@@ -109,6 +109,8 @@ describe('sign-in document pages', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = (await screen.findByText(messages.loginFailed)).closest('[role="alert"]');
     expect(alert?.textContent).toContain('Login failed');
+    // said once: no title repeating the message's own first words
+    expect(alert?.textContent?.match(/Login failed/g)).toHaveLength(1);
     expect(leave).not.toHaveBeenCalled();
   });
 

@@ -49,10 +49,8 @@ export function LoginForm({ notice, onSignedIn, onForgotPassword }: LoginFormPro
         <StatusAlert kind="error">{t('auth.restoreError')}</StatusAlert>
       )}
       {failure && (
-        <StatusAlert
-          kind="error"
-          title={failure === 'loginFailed' ? t('auth.loginFailedTitle') : t('auth.errorTitle')}
-        >
+        // the spec's 'Login failed. Please check…' names itself: a title would say it twice
+        <StatusAlert kind="error" title={failure === 'loginFailed' ? undefined : t('auth.errorTitle')}>
           {t(`messages.${failure}`)}
         </StatusAlert>
       )}
