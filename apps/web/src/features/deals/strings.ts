@@ -180,6 +180,7 @@ const dealsEn = {
       download: 'Download',
       archive: 'Archive attachment',
       details: 'Attachment details',
+      preview: 'Preview of {{name}}',
       inProgress: uploadMessages.inProgress,
       start: 'Upload files',
       done: 'Uploaded',

@@ -4,6 +4,7 @@ import {
   Button,
   FileButton,
   Group,
+  Image,
   Modal,
   Progress,
   Stack,
@@ -137,6 +138,7 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
       >
         {detail && (
           <Stack gap="xs">
+            <AttachmentPreview doc={detail} />
             <Text fw={600}>{detail.name}</Text>
             <Text size="sm">
               {t('deals.attachments.filename')}: {detail.filename}
@@ -169,6 +171,25 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
         )}
       </Modal>
     </Section>
+  );
+}
+
+/** An image attachment shows itself (jpg, png: the types §5 lets in as images); other files do not. */
+const isPreviewable = (doc: Pick<DocumentRecord, 'mime_type'>) =>
+  ['image/png', 'image/jpeg'].includes(doc.mime_type.toLowerCase());
+
+function AttachmentPreview({ doc }: { doc: DocumentRecord }) {
+  const { t } = useTranslation();
+  if (!isPreviewable(doc)) return null;
+  return (
+    <Image
+      src={doc.url}
+      alt={t('deals.attachments.preview', { name: doc.name })}
+      mah={360}
+      fit="contain"
+      radius="sm"
+      bg="gray.1"
+    />
   );
 }
 
