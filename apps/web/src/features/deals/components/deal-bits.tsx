@@ -1,7 +1,9 @@
 import { Badge, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { workflowsQueryOptions } from '../../workflows';
 import { useSetDealFlag, useSetDealStatus } from '../api/deals';
 
 const APPEARANCE_COLORS: Record<string, string> = {
@@ -68,22 +70,37 @@ export function DealAlerts({ deal, compact = false }: { deal: Deal; compact?: bo
   );
 }
 
-export function FlagBadges({ deal, onCardOnly = true }: { deal: Deal; onCardOnly?: boolean }) {
-  const values = deal.context.flagValues.filter((f) => !onCardOnly || f.showOnCard);
+/**
+ * The deal's flag values that say something, each named by its flag ('Payment: Deposit Paid');
+ * None and Unknown are left out, on the card and in the deal's details alike.
+ */
+export function FlagBadges({ deal }: { deal: Deal }) {
+  const flagNames = useQuery({
+    ...workflowsQueryOptions,
+    select: (workflows) =>
+      new Map(
+        (workflows.find((w) => w.id === deal.workflowId)?.flags ?? []).map((f) => [f.id, f.name] as const),
+      ),
+  }).data;
+  const values = deal.context.flagValues.filter((f) => f.showOnCard);
   if (!values.length) return null;
   return (
     <Group gap={4}>
-      {values.map((f) => (
-        <Badge
-          key={f.workflowFlagId}
-          size="xs"
-          // the dot variant keeps dark text (4.5:1); the dot carries the flag's colour
-          variant="dot"
-          color={appearanceColor(f.appearance)}
-        >
-          {f.label}
-        </Badge>
-      ))}
+      {values.map((f) => {
+        const name = flagNames?.get(f.workflowFlagId);
+        return (
+          <Badge
+            key={f.workflowFlagId}
+            size="xs"
+            tt="none"
+            // the dot variant keeps dark text (4.5:1); the dot carries the flag's colour
+            variant="dot"
+            color={appearanceColor(f.appearance)}
+          >
+            {name ? `${name}: ${f.label}` : f.label}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }

@@ -172,7 +172,7 @@ function DealBody({ deal }: { deal: DealDetail }) {
               ? `${deal.contact.name}${deal.contact.email ? ` · ${deal.contact.email}` : ''}`
               : t('deals.noContact')}
           </Text>
-          <FlagBadges deal={deal} onCardOnly={false} />
+          <FlagBadges deal={deal} />
         </Stack>
       </Section>
       <AppointmentsSection deal={deal} readOnly={readOnly} />
