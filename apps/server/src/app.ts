@@ -17,7 +17,7 @@ import { withJsonBlock } from './lib/html-blocks';
 import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
 import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
@@ -55,6 +55,8 @@ export async function buildApp({
     // On close, wait for every accepted connection rather than dropping the ones whose request
     // has not been parsed yet; keep-alive connections get a 503 with Connection: close.
     forceCloseConnections: false,
+    // A URL Fastify cannot route (bad escapes, an over-long parameter) gets the standard error shape.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

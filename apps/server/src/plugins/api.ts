@@ -1,8 +1,16 @@
-import { CSRF_HEADER, type Endpoint, type HttpMethod, messages, type RawEndpoint } from '@slat/contracts';
+import {
+  CSRF_HEADER,
+  type Endpoint,
+  findUnstorableText,
+  type HttpMethod,
+  messages,
+  type RawEndpoint,
+} from '@slat/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import type { Services } from '../services';
+import { formatPath } from './errors';
 import type { SignedInSession } from './sessions';
 
 declare module 'fastify' {
@@ -148,6 +156,23 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
       request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body._token : undefined);
     if (!(await services.sessions.verifyCsrf(request.sessionCookie, token))) {
       throw new AppError('CSRF_TOKEN_MISMATCH', messages.csrfMismatch);
+    }
+  });
+
+  // Every string a request brings (path, query and body, keys included, whatever the route's
+  // schema says of them) must be text PostgreSQL can store: no NUL, no unpaired surrogate.
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return;
+    const parts = { params: request.params, querystring: request.query, body: request.body };
+    for (const [where, value] of Object.entries(parts)) {
+      const found = findUnstorableText(value);
+      if (!found) continue;
+      const path = formatPath(found.path) || `(${where})`;
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${where === 'body' ? '' : `${where} `}${path}: ${found.message}`,
+        [{ path, message: found.message }],
+      );
     }
   });
 }

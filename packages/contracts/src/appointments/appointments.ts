@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { dateOnlySchema, isWireDate, wireDate } from '../wire-formats';
 
 export const eventMessages = {
   titleRequired: 'Title is required',
@@ -9,12 +11,13 @@ export const eventMessages = {
   quarterHours: 'Times must be in 15-minute steps',
 } as const;
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Value is not a valid dateOnly format');
+const dateOnly = dateOnlySchema;
 /** Local date-time (no offset), minutes in 15-minute steps. */
-const localTime = z
-  .string({ error: eventMessages.startAndEnd })
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Value is not a valid dateTimeLocal format')
-  .refine((v) => Number(v.slice(14, 16)) % 15 === 0 && v.endsWith(':00'), eventMessages.quarterHours);
+const localTime = wireDate('dateTimeLocal', { required: eventMessages.startAndEnd }).refine(
+  // A value that is not a date-time at all has its format message alone.
+  (v) => !isWireDate('dateTimeLocal', v) || (Number(v.slice(14, 16)) % 15 === 0 && v.endsWith(':00')),
+  eventMessages.quarterHours,
+);
 const zone = z
   .string()
   .min(1)
@@ -69,7 +72,7 @@ export const listDealEvents = defineEndpoint({
   path: '/deals/:dealId/events',
   summary: 'Appointments of a deal, soonest first',
   auth: 'session',
-  params: z.object({ dealId: z.coerce.number().int().positive() }),
+  params: z.object({ dealId: idParam() }),
   response: z.array(dealEventSchema),
 });
 
@@ -78,7 +81,7 @@ export const createDealEvent = defineEndpoint({
   path: '/deals/:dealId/events',
   summary: 'Add an appointment',
   auth: 'session',
-  params: z.object({ dealId: z.coerce.number().int().positive() }),
+  params: z.object({ dealId: idParam() }),
   body: dealEventBody,
   response: dealEventSchema,
 });
@@ -88,7 +91,7 @@ export const updateDealEvent = defineEndpoint({
   path: '/events/:id',
   summary: 'Edit an appointment',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParam() }),
   body: dealEventBody,
   response: dealEventSchema,
 });
@@ -98,6 +101,6 @@ export const deleteDealEvent = defineEndpoint({
   path: '/events/:id',
   summary: 'Delete an appointment',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParam() }),
   response: z.object({ success: z.literal(true) }),
 });

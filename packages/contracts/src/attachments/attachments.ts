@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, idParams } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const uploadMessages = {
@@ -53,7 +54,7 @@ export const listDealDocuments = defineEndpoint({
   path: '/deals/:dealId/documents',
   summary: "A deal's attachments, newest first (archived ones with ?archived=true)",
   auth: 'session',
-  params: z.object({ dealId: z.coerce.number().int().positive() }),
+  params: z.object({ dealId: idParam() }),
   query: z.object({ archived: z.enum(['true', 'false']).default('false') }),
   response: z.object({ data: z.array(documentSchema) }),
 });
@@ -64,8 +65,8 @@ export const archiveDealDocument = defineEndpoint({
   summary: 'Archive an attachment',
   auth: 'session',
   params: z.object({
-    dealId: z.coerce.number().int().positive(),
-    documentId: z.coerce.number().int().positive(),
+    dealId: idParam(),
+    documentId: idParam(),
   }),
   response: z.object({ data: documentSchema }),
 });
@@ -75,5 +76,5 @@ export const downloadDealAttachment = defineRawEndpoint({
   path: '/documents/:id/download',
   summary: 'Download a document',
   produces: 'application/octet-stream',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** One product as the quote screens list it. */
@@ -63,12 +64,7 @@ export const listTopSellingProducts = defineEndpoint({
   response: z.array(z.number().int()),
 });
 
-export const productIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Expected a product id' })
-    .int('Expected a product id')
-    .positive('Expected a product id'),
-});
+export const productIdParamsSchema = z.object({ id: idParam('Expected a product id') });
 
 const detailOptionSchema = z.object({
   key: z.string(),

@@ -4,7 +4,14 @@ import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 export const contactMessages = {
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
+  linkInvalid: 'Enter a web address starting with http:// or https://',
 } as const;
+
+/** A link a person may open from the contact page: web addresses only (no javascript:, data:, vbscript:). */
+export const externalLinkSchema = z.url({
+  protocol: /^https?$/,
+  error: contactMessages.linkInvalid,
+});
 
 export const contactSummarySchema = z.object({
   id: z.string().uuid(),
@@ -90,7 +97,7 @@ export const updateContactExternal = defineEndpoint({
   auth: 'session',
   params: z.object({ id: z.string().uuid() }),
   body: z.strictObject({
-    externalLink: z.url().max(2000).nullable().optional(),
+    externalLink: externalLinkSchema.max(2000).nullable().optional(),
     providerSchema: z.string().max(100).nullable().optional(),
     externalData: z.unknown().optional(),
   }),

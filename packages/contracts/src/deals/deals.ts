@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, idParams, idSchema } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 import { phases } from '../settings/workflows';
 
@@ -64,19 +65,17 @@ export const relatedDealSchema = z.object({
 export const dealDetailSchema = dealSchema.extend({ relatedDeals: z.array(relatedDealSchema) });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 /** Board filters: the URL's parameters, plus `flag.<slug>=<valueSlug>|…` per flag and paging. */
 export const listDealsQuery = z
   .object({
-    workflowId: z.coerce.number().int().positive(),
+    workflowId: idParam(),
     search: z.string().trim().max(200).optional(),
     /** Status slugs joined by |. */
     status: z.string().max(2000).optional(),
     phase: z.enum(phases).optional(),
     alerts: z.enum(['warning', 'info', 'any']).optional(),
     /** One column (lazy loading); with limit/offset it pages that column. */
-    statusId: z.coerce.number().int().positive().optional(),
+    statusId: idParam().optional(),
     archived: z.enum(['true', 'false', 'all']).default('false'),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     offset: z.coerce.number().int().min(0).default(0),
@@ -110,8 +109,8 @@ export const createDeal = defineEndpoint({
   summary: 'Create a deal (at the top of its first status column unless a status is given)',
   auth: 'session',
   body: z.strictObject({
-    workflowId: z.number().int().positive(),
-    statusId: z.number().int().positive().optional(),
+    workflowId: idSchema,
+    statusId: idSchema.optional(),
     name: dealName,
     description: z.string().max(5000).default(''),
     contactId: z.string().uuid().nullable().default(null),
@@ -150,12 +149,12 @@ export const moveDeal = defineEndpoint({
   auth: 'session',
   params: idParams,
   body: z.strictObject({
-    dealId: z.number().int().positive(),
-    currentStatusId: z.number().int().positive(),
-    targetStatusId: z.number().int().positive(),
-    belowId: z.number().int().positive().nullable(),
+    dealId: idSchema,
+    currentStatusId: idSchema,
+    targetStatusId: idSchema,
+    belowId: idSchema.nullable(),
     belowSortOrder: z.union([z.string(), z.number()]).nullable().optional(),
-    workflowId: z.number().int().positive(),
+    workflowId: idSchema,
   }),
   response: dealSchema,
 });
@@ -167,8 +166,8 @@ export const setDealStatus = defineEndpoint({
   auth: 'session',
   params: idParams,
   body: z.strictObject({
-    currentStatusId: z.number().int().positive(),
-    statusId: z.number().int().positive(),
+    currentStatusId: idSchema,
+    statusId: idSchema,
   }),
   response: dealSchema,
 });
@@ -178,8 +177,8 @@ export const setDealFlag = defineEndpoint({
   path: '/deals/:id/flags/:flagId',
   summary: "Set the deal's value of one workflow flag",
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive(), flagId: z.coerce.number().int().positive() }),
-  body: z.strictObject({ valueId: z.number().int().positive() }),
+  params: z.object({ id: idParam(), flagId: idParam() }),
+  body: z.strictObject({ valueId: idSchema }),
   response: dealSchema,
 });
 
@@ -207,7 +206,7 @@ export const linkRelatedDeal = defineEndpoint({
   summary: 'Relate two deals (the link shows on both)',
   auth: 'session',
   params: idParams,
-  body: z.strictObject({ relatedDealId: z.number().int().positive() }),
+  body: z.strictObject({ relatedDealId: idSchema }),
   response: dealDetailSchema,
 });
 
@@ -217,8 +216,8 @@ export const unlinkRelatedDeal = defineEndpoint({
   summary: 'Remove the relation (from both deals)',
   auth: 'session',
   params: z.object({
-    id: z.coerce.number().int().positive(),
-    relatedDealId: z.coerce.number().int().positive(),
+    id: idParam(),
+    relatedDealId: idParam(),
   }),
   response: dealDetailSchema,
 });
@@ -244,5 +243,5 @@ export const streamDealChanges = defineRawEndpoint({
   path: '/deals/stream',
   summary: 'Server-sent events: `deal` with {dealId, workflowId} whenever a deal of the workflow changes',
   produces: 'text/event-stream',
-  query: z.object({ workflowId: z.coerce.number().int().positive() }),
+  query: z.object({ workflowId: idParam() }),
 });

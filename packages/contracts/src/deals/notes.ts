@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 export const noteMessages = { empty: 'Note cannot be empty' } as const;
@@ -16,10 +17,10 @@ export type DealNote = z.infer<typeof dealNoteSchema>;
 const noteBody = z.strictObject({
   content: z.string({ error: noteMessages.empty }).trim().min(1, noteMessages.empty).max(20000),
 });
-const dealParams = z.object({ dealId: z.coerce.number().int().positive() });
+const dealParams = z.object({ dealId: idParam() });
 const noteParams = z.object({
-  dealId: z.coerce.number().int().positive(),
-  noteId: z.coerce.number().int().positive(),
+  dealId: idParam(),
+  noteId: idParam(),
 });
 
 export const listDealNotes = defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, idSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 export const personMessages = {
@@ -44,7 +45,7 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>;
 
 export const personBodySchema = z.strictObject({
-  id: z.number().int().optional(),
+  id: idSchema.optional(),
   name: z.string({ error: personMessages.nameRequired }).trim().min(1, personMessages.nameRequired).max(200),
   email: z
     .string({ error: personMessages.emailRequired })
@@ -61,8 +62,6 @@ export const personBodySchema = z.strictObject({
     .optional(),
 });
 export type PersonBody = z.input<typeof personBodySchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const listPersonnel = defineEndpoint({
   method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modulesSchema } from '../auth/auth';
+import { idParam, idSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { adjustmentTypeSchema, decimalString } from './shared';
 
@@ -173,7 +174,7 @@ export const getDealerSettings = defineEndpoint({
 /** Any subset of the fields; percentages as decimals (numbers or strings). */
 export const saveDealerSettingsRequestSchema = z
   .strictObject({
-    companyLogoDocumentId: z.number().int().positive().nullable(),
+    companyLogoDocumentId: idSchema.nullable(),
     companyDeliveryAddress: z.string().trim().max(500),
     defaultShippingInstructions: z.string().trim().max(2000),
     companyDetails: z.string().max(5000),
@@ -223,8 +224,8 @@ export const saveManufacturerCustomerSettings = defineEndpoint({
   path: '/old/account-settings/manufacturer/:manufacturerId/customer-settings',
   summary: "Set the dealer's default shipping method for a linked supplier",
   auth: 'session',
-  params: z.object({ manufacturerId: z.coerce.number().int().positive() }),
-  body: z.strictObject({ default_shipping_method_id: z.number().int().positive().nullable() }),
+  params: z.object({ manufacturerId: idParam() }),
+  body: z.strictObject({ default_shipping_method_id: idSchema.nullable() }),
   response: z.object({ manufacturer: manufacturerSchema }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 export const bundleMessages = {
@@ -52,7 +53,7 @@ export const subscribeBundle = defineEndpoint({
   path: '/bundles/:id/subscribe',
   summary: 'Subscribe, with a value per template field (templateValues keyed by templateKey)',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
   body: z.strictObject({
     templateValues: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
   }),
@@ -64,6 +65,6 @@ export const unsubscribeBundle = defineEndpoint({
   path: '/bundles/:id/unsubscribe',
   summary: 'Unsubscribe',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
   response: bundleSchema,
 });

@@ -1,5 +1,5 @@
 export * from './account-settings';
 export * from './bundles';
 export * from './markup-overrides';
-export { adjustmentTypeSchema, decimalString, idParams, successSchema } from './shared';
+export { adjustmentTypeSchema, decimalString, successSchema } from './shared';
 export * from './workflows';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, idSchema, MAX_ID } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { adjustmentTypeSchema, decimalString, successSchema } from './shared';
 
@@ -25,9 +26,9 @@ export type MarkupOverride = z.infer<typeof markupOverrideSchema>;
 export const markupOverrideRequestSchema = z
   .strictObject({
     /** 0 for a new one (the spec's form model); ignored by the server. */
-    id: z.number().int().min(0).optional(),
+    id: z.number().int().min(0).max(MAX_ID).optional(),
     overrideType: z.enum(['CATEGORY', 'PRODUCT']),
-    selectedId: z.number().int().positive().nullable(),
+    selectedId: idSchema.nullable(),
     adjustmentType: adjustmentTypeSchema,
     adjustmentValue: decimalString({ max: 10000, label: 'Amount' }),
   })
@@ -72,7 +73,7 @@ export const updateMarkupOverride = defineEndpoint({
   path: `${base}/:id`,
   summary: 'Change a markup override',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
   body: markupOverrideRequestSchema,
   response: markupOverrideSchema,
 });
@@ -82,7 +83,7 @@ export const deleteMarkupOverride = defineEndpoint({
   path: `${base}/:id`,
   summary: 'Remove a markup override',
   auth: 'session',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
   response: successSchema,
 });
 

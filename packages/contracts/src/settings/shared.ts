@@ -17,8 +17,6 @@ export const decimalString = (opts: { max?: number; maxDecimals?: number; label?
         }),
     );
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 export const successSchema = z.object({ success: z.literal(true) });
 
 export const adjustmentTypeSchema = z.enum(['PERCENT_MARK_UP', 'PERCENT_MARGIN']);

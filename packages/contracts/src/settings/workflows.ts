@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, idSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 export const phases = ['New', 'Quoting', 'InProgress', 'Closed', 'Cancelled'] as const;
@@ -29,8 +30,6 @@ export const workflowSchema = z.object({
   flags: z.array(workflowFlagSchema),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const listWorkflows = defineEndpoint({
   method: 'GET',
@@ -120,9 +119,7 @@ export const presetFilterSchema = z.object({
 });
 
 export const dealWorkflowsSettingsSchema = z.object({
-  workflows: z.array(
-    z.object({ workflowId: z.number().int().positive(), presetFilters: z.array(presetFilterSchema).max(50) }),
-  ),
+  workflows: z.array(z.object({ workflowId: idSchema, presetFilters: z.array(presetFilterSchema).max(50) })),
 });
 export type DealWorkflowsSettings = z.infer<typeof dealWorkflowsSettingsSchema>;
 

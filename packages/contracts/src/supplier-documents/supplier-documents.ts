@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const supplierDocumentSchema = z.object({
@@ -49,5 +50,5 @@ export const downloadSupplierDocument = defineRawEndpoint({
   path: '/supplier-documents/:id/download',
   summary: 'Open a supplier document',
   produces: 'application/pdf',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: idParams,
 });

@@ -8,6 +8,7 @@ import {
   uploadDocument,
 } from '@slat/contracts';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition';
 import { readUpload } from '../../lib/uploads';
 import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
@@ -36,16 +37,12 @@ export function registerAttachmentRoutes(app: FastifyInstance, { db, files }: Se
   // Downloads: only the owning account, always as an attachment, never sniffed into HTML.
   rawRoute(app, downloadDealAttachment, async ({ params, session, reply }) => {
     const file = await attachments.attachmentFile(db, files, session().accountId, params.id);
-    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     reply
       .header('content-type', file.mimeType)
       .header('content-length', String(file.size))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      );
+      .header('content-disposition', contentDisposition('attachment', file.filename));
     return reply.send(fs.createReadStream(file.fullPath));
   });
 }

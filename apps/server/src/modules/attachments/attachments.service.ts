@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type DocumentRecord, uploadMessages } from '@slat/contracts';
+import { type DocumentRecord, idParam, uploadMessages } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { fieldError, notFound } from '../../lib/app-error';
 import type { Upload } from '../../lib/uploads';
@@ -66,8 +66,9 @@ export async function uploadAttachment(
   let dealId: number | null = null;
   if (upload.fields.model !== undefined || upload.fields.model_id !== undefined) {
     if (upload.fields.model !== 'deal') throw fieldError('model', "Only 'deal' attachments are supported");
-    dealId = Number(upload.fields.model_id);
-    if (!Number.isInteger(dealId) || dealId <= 0) throw fieldError('model_id', 'A deal id is required');
+    const id = idParam().safeParse(upload.fields.model_id);
+    if (!id.success) throw fieldError('model_id', 'A deal id is required');
+    dealId = id.data;
     await requireEditableDeal(db, accountId, dealId);
   }
   // The file and its attachment row commit together: a refused row leaves no file behind.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { downloadFile } from '@slat/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/content-disposition';
 import { rawRoute } from '../../plugins/api';
 import type { Services } from '../../services';
 
@@ -15,7 +16,7 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
       .header('content-type', file.mimeType)
       .header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+      .header('content-disposition', contentDisposition('inline', file.filename));
     return reply.send(fs.createReadStream(file.fullPath));
   });
 }

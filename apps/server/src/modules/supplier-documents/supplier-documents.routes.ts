@@ -5,6 +5,7 @@ import {
   listSupplierDocuments,
 } from '@slat/contracts';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition';
 import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import * as supplierDocuments from './supplier-documents.service';
@@ -25,10 +26,7 @@ export function registerSupplierDocumentRoutes(app: FastifyInstance, { db }: Ser
       .header('content-type', doc.mime_type)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
-      .header(
-        'content-disposition',
-        `inline; filename="${doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
-      );
+      .header('content-disposition', contentDisposition('inline', doc.filename));
     return reply.send(doc.content);
   });
 }
