@@ -226,6 +226,31 @@ describe('board list', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields[0].path).toBe('phase');
   });
+
+  it('sorts the whole list by a column or a flag, either way, across pages', async () => {
+    const names = ['Sort b', 'Sort C', 'Sort a'];
+    const made: { id: number; name: string }[] = [];
+    for (const name of names) made.push(await create(name, { statusId: status('quoted').id }));
+    const paid = flag('payment').values.find((v) => v.slug === 'deposit-paid')!;
+    await client.post(`/api/deals/${made[1]!.id}/flags/${flag('payment').id}`, { valueId: paid.id });
+    const sorted = async (sort: string, offset = 0) =>
+      (
+        await client.get(
+          `/api/deals?workflowId=${residential.id}&search=Sort&sort=${sort}&limit=2&offset=${offset}`,
+        )
+      )
+        .json()
+        .data.map((d: { name: string }) => d.name);
+    expect([...(await sorted('name')), ...(await sorted('name', 2))]).toEqual(['Sort a', 'Sort b', 'Sort C']);
+    expect(await sorted('-name')).toEqual(['Sort C', 'Sort b']);
+    // Deposit Paid comes after None in the flag's order
+    expect((await sorted('-flag:payment'))[0]).toBe('Sort C');
+    expect((await sorted('flag:payment', 2))[0]).toBe('Sort C');
+    expect((await sorted('-updated'))[0]).toBe('Sort a');
+    const bad = await client.get(`/api/deals?workflowId=${residential.id}&sort=name;drop`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields[0].path).toBe('sort');
+  });
 });
 
 describe('archived deals are read-only', () => {

@@ -65,6 +65,9 @@ export const relatedDealSchema = z.object({
 export const dealDetailSchema = dealSchema.extend({ relatedDeals: z.array(relatedDealSchema) });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 
+/** The board table's sort keys: `name`, `contact`, `status`, `updated`, `alerts` or `flag:<slug>`, `-` first for descending. */
+export const DEAL_SORT = /^-?(?:name|contact|status|updated|alerts|flag:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
 /** Board filters: the URL's parameters, plus `flag.<slug>=<valueSlug>|…` per flag and paging. */
 export const listDealsQuery = z
   .object({
@@ -77,6 +80,8 @@ export const listDealsQuery = z
     /** One column (lazy loading); with limit/offset it pages that column. */
     statusId: idParam().optional(),
     archived: z.enum(['true', 'false', 'all']).default('false'),
+    /** The table's order: a column, or `flag:<slug>` (by the values' order); `-` first for descending. */
+    sort: z.string().regex(DEAL_SORT, 'Unknown sort').optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })

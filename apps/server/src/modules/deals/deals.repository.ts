@@ -172,11 +172,37 @@ function boardFilters(accountId: number, q: BoardQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** One page of a board (or of one column, with `statusId`), in board order. */
+const SORT_COLUMNS: Record<string, SQL> = {
+  name: sql`lower(d.name)`,
+  contact: sql`lower(c.name)`,
+  status: sql`s.sort_order`,
+  updated: sql`d.updated_at`,
+  alerts: sql`(d.alert_warnings * 100 + d.alert_infos)`,
+};
+
+/**
+ * The order of a page: the table's sort (a column or a flag's value order, deals without a value
+ * last either way, then by id), else board order — one column by its own keys (the board index),
+ * the whole board by column first.
+ */
+function boardOrder(q: BoardQuery): SQL {
+  if (!q.sort) return q.statusId ? sql`d.sort_order, d.id` : sql`s.sort_order, d.sort_order, d.id`;
+  const descending = q.sort.startsWith('-');
+  const key = descending ? q.sort.slice(1) : q.sort;
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  const value = key.startsWith('flag:')
+    ? sql`(SELECT v.sort_order FROM deal_flag_values dfv
+        JOIN workflow_flags f ON f.id = dfv.flag_id
+        JOIN workflow_flag_values v ON v.id = dfv.value_id
+        WHERE dfv.deal_id = d.id AND f.workflow_id = d.workflow_id AND f.slug = ${key.slice('flag:'.length)})`
+    : (SORT_COLUMNS[key] ?? sql`d.id`);
+  return sql`${value} ${direction} NULLS LAST, d.id ${direction}`;
+}
+
+/** One page of a board (or of one column, with `statusId`), in board order or the table's sort. */
 export async function findBoardDeals(db: Db, accountId: number, q: BoardQuery): Promise<Deal[]> {
   const column = q.statusId ? sql` AND d.status_id = ${q.statusId}` : sql``;
-  // One column is ordered by its own keys (the board index); the whole board by column first.
-  const order = q.statusId ? sql`d.sort_order, d.id` : sql`s.sort_order, d.sort_order, d.id`;
+  const order = boardOrder(q);
   const { rows } = await db.execute<DealRow>(sql`${SELECT} WHERE ${boardFilters(accountId, q)}${column}
     ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
   return hydrate(db, rows);
