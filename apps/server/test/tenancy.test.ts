@@ -80,6 +80,7 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
     providerSchema: intruder,
     externalData: { by: intruder },
   }),
+  'PUT /api/contacts/:id': () => ({ name: intruder, email: 'intruder@example.test', phone: '' }),
   'PUT /api/personnel/:id/update': () => ({ name: intruder, email: 'intruder@example.test' }),
   'PUT /api/workflows/:id/update': () => ({ name: intruder, isActive: false }),
   'PUT /api/old/account-settings/dealer-portal/markup-overrides/:id': (f) => ({

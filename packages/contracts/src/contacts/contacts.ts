@@ -4,6 +4,8 @@ import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 export const contactMessages = {
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
+  /** An account has one contact per email (an import merges into it rather than adding another). */
+  emailTaken: 'A contact with this email already exists',
   linkInvalid: 'Enter a web address starting with http:// or https://',
 } as const;
 
@@ -38,6 +40,30 @@ export const contactSchema = contactSummarySchema.extend({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
+/** The list's search: matches name, email or phone. */
+const contactSearchText = z.string().trim().max(200);
+
+/** The list's sort: a column, descending with a leading '-'. */
+export const contactSortSchema = z.enum(['name', '-name', 'email', '-email', 'phone', '-phone']);
+export type ContactSortKey = z.infer<typeof contactSortSchema>;
+
+/** A contact as the dealer types it (create and edit): a name, and an email and a phone if known. */
+export const contactBodySchema = z.strictObject({
+  name: z
+    .string({ error: contactMessages.nameRequired })
+    .trim()
+    .min(1, contactMessages.nameRequired)
+    .max(200),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), contactMessages.emailInvalid)
+    .default(''),
+  phone: z.string().trim().max(50).default(''),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+
 export const searchContacts = defineEndpoint({
   method: 'POST',
   path: '/contacts',
@@ -47,14 +73,14 @@ export const searchContacts = defineEndpoint({
   // A search is a read: it needs no CSRF token.
   csrf: false,
   body: z.strictObject({
-    filters: z.strictObject({ search: z.string().trim().max(200).optional() }).default({}),
+    filters: z.strictObject({ search: contactSearchText.optional() }).default({}),
     pagination: z
       .strictObject({
         limit: z.number().int().min(1).max(500).default(50),
         offset: z.number().int().min(0).default(0),
       })
       .default({ limit: 50, offset: 0 }),
-    sort: z.enum(['name', '-name', 'email', '-email', 'phone', '-phone']).optional(),
+    sort: contactSortSchema.optional(),
   }),
   response: z.object({ total: z.number().int(), data: z.array(contactSummarySchema) }),
 });
@@ -62,23 +88,22 @@ export const searchContacts = defineEndpoint({
 export const createContact = defineEndpoint({
   method: 'POST',
   path: '/contacts/create',
-  summary: 'Create a contact (the deal editor creates one inline)',
+  summary:
+    'Create a contact (from the contact list, or inline in the deal editor); an email another contact of the account has answers 409 on email',
   auth: 'session',
-  body: z.strictObject({
-    name: z
-      .string({ error: contactMessages.nameRequired })
-      .trim()
-      .min(1, contactMessages.nameRequired)
-      .max(200),
-    email: z
-      .string()
-      .trim()
-      .max(320)
-      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), contactMessages.emailInvalid)
-      .default(''),
-    phone: z.string().trim().max(50).default(''),
-  }),
+  body: contactBodySchema,
   response: contactSummarySchema,
+});
+
+export const updateContact = defineEndpoint({
+  method: 'PUT',
+  path: '/contacts/:id',
+  summary:
+    "Edit a contact's name, email and phone; an email another contact of the account has answers 409 on email",
+  auth: 'session',
+  params: z.object({ id: z.string().uuid() }),
+  body: contactBodySchema,
+  response: contactSchema,
 });
 
 export const getContact = defineEndpoint({
@@ -142,6 +167,11 @@ export const importContacts = defineEndpoint({
 export const exportContacts = defineRawEndpoint({
   method: 'GET',
   path: '/contacts/export',
-  summary: 'All contacts as CSV (Name, Email, Phone)',
+  summary:
+    'The contacts the list shows, as CSV (Name, Email, Phone): every one matching `search`, in the order of `sort` (all of them by name without)',
+  query: z.object({
+    search: contactSearchText.optional(),
+    sort: contactSortSchema.optional(),
+  }),
   produces: 'text/csv',
 });

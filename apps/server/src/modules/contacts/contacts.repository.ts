@@ -20,15 +20,16 @@ export type RelatedDealRow = {
 
 export type ContactSort = 'name' | '-name' | 'email' | '-email' | 'phone' | '-phone';
 
-export type ContactSearch = {
+/** Which contacts a list shows, and in what order. */
+export type ContactFilter = {
   /** Matches name, email or phone (case-insensitive, as a substring). */
   text?: string | undefined;
   /** Also matches phones whose digits contain these digits (other spacing). */
   phoneDigits?: string | undefined;
   sort: ContactSort;
-  limit: number;
-  offset: number;
 };
+
+export type ContactSearch = ContactFilter & { limit: number; offset: number };
 
 export type ExternalFields = {
   externalLink?: string | null | undefined;
@@ -38,22 +39,32 @@ export type ExternalFields = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/** The account's contacts the filter matches (a WHERE condition). */
+function matching(accountId: number, q: ContactFilter) {
+  const search = q.text ? `%${escapeLike(q.text)}%` : null;
+  const digits = q.phoneDigits ? `%${q.phoneDigits}%` : null;
+  return sql`account_id = ${accountId} AND (${search}::text IS NULL
+    OR name ILIKE ${search} OR email ILIKE ${search} OR phone ILIKE ${search}
+    OR (${digits}::text IS NOT NULL AND regexp_replace(phone, '\\D', '', 'g') LIKE ${digits}))`;
+}
+
+/** The filter's order: the sorted column, case-insensitive, then id (a stable order for paging). */
+function ordered(q: ContactFilter) {
+  const column = sql.raw(q.sort.replace('-', ''));
+  const direction = sql.raw(q.sort.startsWith('-') ? 'DESC' : 'ASC');
+  return sql`ORDER BY lower(${column}) ${direction}, id`;
+}
+
 /** One page of the account's contacts matching the search, and how many match in all. */
 export async function searchContactRows(
   db: Db,
   accountId: number,
   q: ContactSearch,
 ): Promise<{ total: number; data: ContactSummary[] }> {
-  const search = q.text ? `%${escapeLike(q.text)}%` : null;
-  const digits = q.phoneDigits ? `%${q.phoneDigits}%` : null;
-  const where = sql`account_id = ${accountId} AND (${search}::text IS NULL
-    OR name ILIKE ${search} OR email ILIKE ${search} OR phone ILIKE ${search}
-    OR (${digits}::text IS NOT NULL AND regexp_replace(phone, '\\D', '', 'g') LIKE ${digits}))`;
-  const column = sql.raw(q.sort.replace('-', ''));
-  const direction = sql.raw(q.sort.startsWith('-') ? 'DESC' : 'ASC');
+  const where = matching(accountId, q);
   const { rows } = await db.execute<ContactSummary>(sql`
     SELECT id, name, email, phone FROM contacts WHERE ${where}
-    ORDER BY lower(${column}) ${direction}, id LIMIT ${q.limit} OFFSET ${q.offset}`);
+    ${ordered(q)} LIMIT ${q.limit} OFFSET ${q.offset}`);
   const { rows: total } = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM contacts WHERE ${where}`,
   );
@@ -118,6 +129,19 @@ export async function findRelatedDeals(
   return rows;
 }
 
+/** A contact's name, email and phone; none when the account has no contact with this id. */
+export async function updateContactFields(
+  db: Db,
+  accountId: number,
+  id: string,
+  c: ContactFields,
+): Promise<{ id: string } | undefined> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    UPDATE contacts SET name = ${c.name}, email = ${c.email}, phone = ${c.phone}
+    WHERE id = ${id} AND account_id = ${accountId} RETURNING id`);
+  return rows[0];
+}
+
 /** Sets the external fields that were sent (`undefined` keeps a column, `null` clears it). */
 export async function updateExternalFields(
   db: Db,
@@ -144,9 +168,13 @@ export async function findContactIdsByEmail(
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
-/** All the account's contacts by name, for the CSV export. */
-export async function findContactsForExport(db: Db, accountId: number): Promise<ContactFields[]> {
+/** Every contact of the account the filter matches, in the list's order, for the CSV export. */
+export async function findContactsForExport(
+  db: Db,
+  accountId: number,
+  q: ContactFilter,
+): Promise<ContactFields[]> {
   const { rows } = await db.execute<ContactFields>(sql`
-    SELECT name, email, phone FROM contacts WHERE account_id = ${accountId} ORDER BY lower(name), id`);
+    SELECT name, email, phone FROM contacts WHERE ${matching(accountId, q)} ${ordered(q)}`);
   return rows;
 }

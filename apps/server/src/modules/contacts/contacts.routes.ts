@@ -5,6 +5,7 @@ import {
   importContacts,
   previewContactImport,
   searchContacts,
+  updateContact,
   updateContactExternal,
 } from '@slat/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,9 @@ export function registerContactRoutes(app: FastifyInstance, { db }: Services): v
     }),
   );
   route(app, createContact, async ({ session, body }) => contacts.addContact(db, session().accountId, body));
+  route(app, updateContact, async ({ session, params, body }) =>
+    contacts.editContact(db, session().accountId, params.id, body),
+  );
   route(app, getContact, async ({ session, params }) =>
     contacts.loadContact(db, session().accountId, params.id),
   );
@@ -41,8 +45,8 @@ export function registerContactRoutes(app: FastifyInstance, { db }: Services): v
     return contacts.importContactFile(db, accountId, upload, true);
   });
 
-  rawRoute(app, exportContacts, async ({ session, reply }) => {
-    const csv = await contacts.exportContactsCsv(db, session().accountId);
+  rawRoute(app, exportContacts, async ({ session, query, reply }) => {
+    const csv = await contacts.exportContactsCsv(db, session().accountId, query);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="contacts.csv"')

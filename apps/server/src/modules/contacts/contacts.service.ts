@@ -1,4 +1,9 @@
-import type { Contact, ContactImportSummary, ContactSummary } from '@slat/contracts';
+import {
+  type Contact,
+  type ContactImportSummary,
+  type ContactSummary,
+  contactMessages,
+} from '@slat/contracts';
 import { contactsFromCsv, contactsFromVcard, contactsToCsv } from '@slat/domain';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -8,32 +13,38 @@ import * as repo from './contacts.repository';
 /** What the contact file import accepts (multipart field `file`). */
 export const CONTACT_IMPORT_UPLOAD = { maxBytes: 5 * 1024 * 1024, extensions: ['csv', 'vcf'], field: 'file' };
 
-export type ContactQuery = {
+/** What the list shows: the contacts matching `search`, in the order of `sort` (name by default). */
+export type ContactListQuery = {
   search?: string | undefined;
   sort?: repo.ContactSort | undefined;
-  limit: number;
-  offset: number;
 };
+
+export type ContactQuery = ContactListQuery & { limit: number; offset: number };
+
+function contactFilter(q: ContactListQuery): repo.ContactFilter {
+  const text = q.search || undefined;
+  // A search that looks like a phone number also matches phones written with other spacing.
+  const phoneDigits = text && /^[\d\s()+-]{3,}$/.test(text) ? text.replace(/\D/g, '') : undefined;
+  return { text, phoneDigits, sort: q.sort ?? 'name' };
+}
 
 export function searchContactsOf(
   db: Db,
   accountId: number,
   q: ContactQuery,
 ): Promise<{ total: number; data: ContactSummary[] }> {
-  const text = q.search || undefined;
-  // A search that looks like a phone number also matches phones written with other spacing.
-  const phoneDigits = text && /^[\d\s()+-]{3,}$/.test(text) ? text.replace(/\D/g, '') : undefined;
-  return repo.searchContactRows(db, accountId, {
-    text,
-    phoneDigits,
-    sort: q.sort ?? 'name',
-    limit: q.limit,
-    offset: q.offset,
-  });
+  return repo.searchContactRows(db, accountId, { ...contactFilter(q), limit: q.limit, offset: q.offset });
 }
 
-/** An account has one contact per email (an import merges into it rather than adding another). */
-const DUPLICATE_EMAIL = 'A contact with this email already exists';
+/** An account has one contact per email: a taken one answers 409 on `email`. */
+const emailTaken = () =>
+  new AppError('CONFLICT', contactMessages.emailTaken, [
+    { path: 'email', message: contactMessages.emailTaken },
+  ]);
+
+const isUniqueViolation = (error: unknown): boolean =>
+  (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+  (error as { code?: string }).code === '23505';
 
 /** A new contact; an email the account's contacts already have answers 409 on `email`. */
 export async function addContact(
@@ -42,8 +53,26 @@ export async function addContact(
   input: repo.ContactFields,
 ): Promise<ContactSummary> {
   const made = await repo.insertContact(db, accountId, input);
-  if (!made) throw new AppError('CONFLICT', DUPLICATE_EMAIL, [{ path: 'email', message: DUPLICATE_EMAIL }]);
+  if (!made) throw emailTaken();
   return made;
+}
+
+/**
+ * A contact's name, email and phone, as typed; a foreign or missing id answers 404, an email another
+ * of the account's contacts has answers 409 on `email` (the unique index decides, so two saves at
+ * once cannot both take it).
+ */
+export async function editContact(
+  db: Db,
+  accountId: number,
+  id: string,
+  input: repo.ContactFields,
+): Promise<Contact> {
+  const done = await repo.updateContactFields(db, accountId, id, input).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  });
+  if (!done) throw notFound('Contact not found');
+  return loadContact(db, accountId, id);
 }
 
 /** A contact of the account with its related deals; a foreign or missing id answers 404. */
@@ -135,7 +164,10 @@ async function applyImport(tx: Db, accountId: number, rows: ImportRow[]): Promis
   return done;
 }
 
-/** All the account's contacts as CSV (with a byte order mark, so spreadsheets read UTF-8). */
-export async function exportContactsCsv(db: Db, accountId: number): Promise<string> {
-  return `\uFEFF${contactsToCsv(await repo.findContactsForExport(db, accountId))}`;
+/**
+ * The contacts the list shows (every page of its search, in its order) as CSV, with a byte order
+ * mark so spreadsheets read UTF-8.
+ */
+export async function exportContactsCsv(db: Db, accountId: number, q: ContactListQuery): Promise<string> {
+  return `\uFEFF${contactsToCsv(await repo.findContactsForExport(db, accountId, contactFilter(q)))}`;
 }
