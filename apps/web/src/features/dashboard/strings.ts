@@ -7,7 +7,7 @@ const dashboardEn = {
   },
   dashboard: {
     deals: 'Deals',
-    phaseLink: '{{count}} {{phase}}',
+    phaseLink: '{{count}} {{phase}}, {{workflow}}',
     alertsTitle: 'Alerts',
     warnings_one: '{{count}} deal with warnings',
     warnings_other: '{{count}} deals with warnings',

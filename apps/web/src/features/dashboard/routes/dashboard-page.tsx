@@ -52,13 +52,19 @@ function DealSections() {
                 to="/workflows/$workflowSlug"
                 params={{ workflowSlug: w.slug }}
                 search={{ phase }}
-                aria-label={`${w.name}: ${t(`deals.phases.${phase}`)} ${w.phases[phase] ?? 0}`}
+                // The name starts with the visible text, "2 New" (WCAG 2.5.3), then says which workflow.
+                aria-label={t('dashboard.phaseLink', {
+                  count: w.phases[phase] ?? 0,
+                  phase: t(`deals.phases.${phase}`),
+                  workflow: w.name,
+                })}
                 data-phase={phase}
                 style={{ textDecoration: 'none', color: 'inherit' }}
               >
                 <Text size="xl" fw={700} data-testid="phase-count">
                   {w.phases[phase] ?? 0}
-                </Text>
+                </Text>{' '}
+                {/* the space keeps the visible text "2 New" rather than "2New" for assistive tools */}
                 <Text size="sm" c="dimmed">
                   {t(`deals.phases.${phase}`)}
                 </Text>
