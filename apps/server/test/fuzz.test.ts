@@ -31,7 +31,7 @@ async function dealerClient(app: TestApp['app']) {
 }
 
 const summary = (r: FuzzReport) =>
-  `fuzz: ${r.operations} operations × ${r.cases} cases in all, ${r.failures.length} failures, ` +
+  `fuzz: ${r.operations} operations × ${Math.round(r.cases / r.operations)} cases on average = ${r.cases} requests, ${r.failures.length} failures, ` +
   `${(r.ms / 1000).toFixed(1)} s (seed ${seed}); answers ${Object.entries(r.statuses)
     .map(([status, n]) => `${status}×${n}`)
     .join(' ')}`;

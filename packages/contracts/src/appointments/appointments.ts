@@ -11,7 +11,6 @@ export const eventMessages = {
   quarterHours: 'Times must be in 15-minute steps',
 } as const;
 
-const dateOnly = dateOnlySchema;
 /** Local date-time (no offset), minutes in 15-minute steps. */
 const localTime = wireDate('dateTimeLocal', { required: eventMessages.startAndEnd }).refine(
   // A value that is not a date-time at all has its format message alone.
@@ -29,13 +28,14 @@ const zone = z
     } catch {
       return false;
     }
-  }, 'Unknown time zone');
+  }, 'Unknown time zone')
+  .meta({ examples: ['Australia/Sydney', 'UTC'] });
 
 /** The spec's four shapes of an appointment's time. */
 export const temporalDataSchema = z.union([
-  z.strictObject({ date: z.strictObject({ date: dateOnly }) }),
+  z.strictObject({ date: z.strictObject({ date: dateOnlySchema }) }),
   z
-    .strictObject({ datespan: z.strictObject({ start: dateOnly, end: dateOnly }) })
+    .strictObject({ datespan: z.strictObject({ start: dateOnlySchema, end: dateOnlySchema }) })
     .refine((v) => v.datespan.end > v.datespan.start, {
       message: eventMessages.endDateAfterStart,
       path: ['datespan', 'end'],
