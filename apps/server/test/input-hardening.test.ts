@@ -166,32 +166,49 @@ describe('contact links', () => {
 });
 
 describe('error answers', () => {
-  it('masks a 500 even when the failed route left a header Node cannot send', async () => {
-    const probe = defineRawEndpoint({
-      method: 'GET',
-      path: '/probe/bad-header',
-      summary: 'Sets a file name outside Latin-1 the old way, then sends',
-      // Public: a probe in a throwaway app.
-      auth: 'public',
-      produces: 'text/plain',
-    });
+  it('masks every 5xx: a header Node cannot send, a thrown non-Error, a hook failing with a 503', async () => {
+    const probe = (path: string) =>
+      defineRawEndpoint({
+        method: 'GET',
+        path,
+        summary: 'A probe that fails',
+        // Public: a probe in a throwaway app.
+        auth: 'public',
+        produces: 'text/plain',
+      });
     const app = await buildApp({
       services: t.services,
       modules: [
         {
           name: 'probe',
-          register: (api) =>
-            rawRoute(api, probe, async ({ reply }) =>
+          register: (api) => {
+            api.addHook('preHandler', async (request) => {
+              if (request.url.endsWith('/hook'))
+                throw Object.assign(new Error('pool password=hunter2'), {
+                  statusCode: 503,
+                  code: 'FST_PROBE',
+                });
+            });
+            rawRoute(api, probe('/probe/bad-header'), async ({ reply }) =>
               reply.header('content-disposition', 'inline; filename="Łódź ✓.png"').send('x'),
-            ),
+            );
+            rawRoute(api, probe('/probe/throws-text'), async () => {
+              throw 'secret text';
+            });
+            rawRoute(api, probe('/probe/hook'), async () => 'never');
+          },
         },
       ],
     });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/probe/bad-header' });
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: messages.serverError, fields: [] } });
-      expect(res.headers['content-disposition']).toBeUndefined();
+      for (const path of ['bad-header', 'throws-text', 'hook']) {
+        const res = await app.inject({ method: 'GET', url: `/api/probe/${path}` });
+        expect(res.statusCode, path).toBe(500);
+        expect(res.json()).toEqual({
+          error: { code: 'INTERNAL', message: messages.serverError, fields: [] },
+        });
+        expect(res.headers['content-disposition']).toBeUndefined();
+      }
     } finally {
       await app.close();
     }
