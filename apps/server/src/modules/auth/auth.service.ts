@@ -2,7 +2,7 @@ import { type MeResponse, messages } from '@slat/contracts';
 import { AppError } from '../../lib/app-error';
 import { PASSWORD_RESET_QUEUE, type PasswordResetJob } from '../../lib/jobs';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { type Limit, limitAddress } from '../../lib/rate-limit';
+import { type Attempt, type Limit, limitAddress } from '../../lib/rate-limit';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { Services } from '../../services';
 import {
@@ -58,24 +58,43 @@ export async function loadProfile(
 }
 
 /**
- * Unknown user and wrong password fail alike: same answer, same work, same counters. The attempt
- * is counted before the password is checked (so a parallel burst cannot slip past the limit) and
- * taken back when it succeeds: only failures count.
+ * Unknown user and wrong password fail alike: same answer, same work, same counters. Only
+ * failures count; the attempt is counted in flight while the password is checked, so a parallel
+ * burst cannot pass the limit (decision 011).
  */
 export async function signIn(
   services: Services,
   input: { username: string; password: string; remember: boolean; ip: string },
 ): Promise<{ cookie: string; profile: MeResponse }> {
   const limits = loginLimits(input.ip, input.username);
-  const counted = await services.rateLimiter.take(limits.attempts);
-  // The first attempt of this address at this username in the window adds an address.
-  if (counted[1]?.hits === 1) counted.push(...(await services.rateLimiter.take([limits.addresses])));
-  const user = await findUserByUsername(services.db, input.username);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', messages.loginFailed);
-  await services.rateLimiter.refund(counted);
+  const user = await limited(services, limits.attempts, async (held) => {
+    // An address that has not failed at this username yet is a new address for it.
+    if (held[1]?.failed === 0) held.push(...(await services.rateLimiter.attempt([limits.addresses])));
+    const found = await findUserByUsername(services.db, input.username);
+    const ok = await verifyPassword(found?.passwordHash, input.password);
+    return found && ok ? found : undefined;
+  });
+  if (!user) throw new AppError('INVALID_CREDENTIALS', messages.loginFailed);
   const cookie = await services.sessions.create(user.id, user.accountId, input.remember);
   return { cookie, profile: await loadProfile(services, user.id, user.accountId) };
+}
+
+/** Runs `check` as an attempt under `limits`: `undefined` from it is a failure, and counts. */
+async function limited<T>(
+  services: Services,
+  limits: Limit[],
+  check: (held: Attempt[]) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const held = await services.rateLimiter.attempt(limits);
+  let result: T | undefined;
+  try {
+    result = await check(held);
+  } catch (error) {
+    await services.rateLimiter.settle(held, false);
+    throw error;
+  }
+  await services.rateLimiter.settle(held, result === undefined);
+  return result;
 }
 
 /**
@@ -112,13 +131,14 @@ export async function resetPassword(
   services: Services,
   input: { token: string; password: string; ip: string; currentSessionHash?: string },
 ): Promise<void> {
-  const counted = await services.rateLimiter.take(resetLimits(input.ip));
-  const passwordHash = await hashPassword(input.password);
-  const userId = await services.db.transaction(async (tx) => {
-    const token = await consumeResetToken(tx, sha256(input.token));
-    if (!token) return undefined;
-    await setPasswordAndEndSessions(tx, token.userId, passwordHash, input.currentSessionHash);
-    return token.userId;
+  const userId = await limited(services, resetLimits(input.ip), async () => {
+    const passwordHash = await hashPassword(input.password);
+    return services.db.transaction(async (tx) => {
+      const token = await consumeResetToken(tx, sha256(input.token));
+      if (!token) return undefined;
+      await setPasswordAndEndSessions(tx, token.userId, passwordHash, input.currentSessionHash);
+      return token.userId;
+    });
   });
   if (userId === undefined) {
     throw new AppError('INVALID_RESET_TOKEN', messages.resetFailed, [
@@ -126,5 +146,4 @@ export async function resetPassword(
     ]);
   }
   services.sessions.forgetUser(userId);
-  await services.rateLimiter.refund(counted);
 }
