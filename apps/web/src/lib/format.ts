@@ -27,6 +27,28 @@ export function formatDateTime(date: Date, now: Date = new Date()): string {
   return `${formatDay(date, now)} ${formatTime(date)}`;
 }
 
+/** 'Today 3:05PM – 4:05PM'; the end's day is named too when it is another day. */
+export function formatDateTimeRange(start: Date, end: Date, now: Date = new Date()): string {
+  if (!isValid(start) || !isValid(end)) return '';
+  const until = isSameDay(start, end) ? formatTime(end) : formatDateTime(end, now);
+  return `${formatDateTime(start, now)} – ${until}`;
+}
+
+/** 'Today – 14/03/2026': a span of whole days. */
+export function formatDayRange(start: Date, end: Date, now: Date = new Date()): string {
+  return isSameDay(start, end) ? formatDay(start, now) : `${formatDay(start, now)} – ${formatDay(end, now)}`;
+}
+
+/** A local date as the wire has it (yyyy-mm-dd) at midnight, to format as a day. */
+export const localDay = (date: string): Date => new Date(`${date}T00:00:00`);
+
+/** A time picker's 24-hour value ('20:15') as §9 shows it: '8:15PM'. */
+export function formatTimeOfDay(value: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  return formatTime(new Date(2000, 0, 1, Number(match[1]), Number(match[2])));
+}
+
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

@@ -1,4 +1,12 @@
-import { Group, NativeSelect, type NativeSelectProps, Radio, type RadioGroupProps } from '@mantine/core';
+import {
+  Group,
+  NativeSelect,
+  type NativeSelectProps,
+  Radio,
+  type RadioGroupProps,
+  Switch,
+  type SwitchProps,
+} from '@mantine/core';
 import { useField } from './fields';
 
 type Option = { value: string; label: string };
@@ -52,5 +60,31 @@ export function RadioGroupField({ name, options, onValueChange, ...props }: Radi
         ))}
       </Group>
     </Radio.Group>
+  );
+}
+
+type SwitchFieldProps = Omit<SwitchProps, 'name' | 'checked' | 'onChange' | 'error'> & {
+  name: string;
+  /** After the form value changed (to adjust the fields that depend on this one). */
+  onValueChange?: (checked: boolean) => void;
+};
+
+/** An on/off field of the kit. */
+export function SwitchField({ name, onValueChange, ...props }: SwitchFieldProps) {
+  const { field, error } = useField(name);
+  return (
+    <Switch
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={field.value === true}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        field.onChange(checked);
+        onValueChange?.(checked);
+      }}
+      onBlur={field.onBlur}
+      error={error}
+    />
   );
 }

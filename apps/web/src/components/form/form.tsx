@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { createRules, type FormRules } from '../../lib/forms/rules';
 import { translateMessage } from '../../lib/i18n/i18n';
 import { notifyError } from '../../lib/notify';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** How every form of the kit validates: on the first blur, then on each change; AppForm reveals errors. */
 export const KIT_FORM_MODE = { mode: 'onTouched', shouldFocusError: false } as const;
@@ -48,7 +49,9 @@ type AppFormProps<V extends FieldValues, O> = {
 /**
  * A form of the kit: submitting an invalid form reveals (scrolls to and focuses) the first
  * error and shows a toast titled with it: 'Review all fields and try again'. The fieldset is
- * disabled while submitting.
+ * disabled while submitting. Its unsaved changes are reported (unsaved-changes.tsx): its
+ * FormModal and the route guard ask before dropping them; a save resets the form (page) or
+ * closes its modal with `useFormModal().close()`.
  */
 export function AppForm<V extends FieldValues, O>({
   form,
@@ -60,7 +63,8 @@ export function AppForm<V extends FieldValues, O>({
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
   const reveal = useRef<string | null>(null);
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   // the fieldset is disabled while submitting, so the first error is focused once it is enabled again
   useEffect(() => {
     if (isSubmitting || !reveal.current) return;

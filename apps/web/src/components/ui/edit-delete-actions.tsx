@@ -1,13 +1,17 @@
 import { ActionIcon, Group, type GroupProps } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { firstClickOnly } from '../../lib/clicks';
 
 type EditDeleteActionsProps = {
   /** Accessible names, naming the record ('Edit appointment Measure up'). */
   editLabel: string;
   deleteLabel: string;
   onEdit: () => void;
+  /** Asks first or offers undo (decision 012); the second click of a double click is ignored. */
   onDelete: () => void;
   disabled?: boolean;
+  /** The delete is running: both buttons wait. */
+  pending?: boolean;
   iconSize?: number;
   justify?: GroupProps['justify'];
 };
@@ -19,20 +23,28 @@ export function EditDeleteActions({
   onEdit,
   onDelete,
   disabled = false,
+  pending = false,
   iconSize = 16,
   justify,
 }: EditDeleteActionsProps) {
   return (
     <Group gap={2} wrap="nowrap" justify={justify}>
-      <ActionIcon variant="subtle" color="gray" disabled={disabled} aria-label={editLabel} onClick={onEdit}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        disabled={disabled || pending}
+        aria-label={editLabel}
+        onClick={onEdit}
+      >
         <IconPencil size={iconSize} aria-hidden />
       </ActionIcon>
       <ActionIcon
         variant="subtle"
         color="red.8"
         disabled={disabled}
+        loading={pending}
         aria-label={deleteLabel}
-        onClick={onDelete}
+        onClick={firstClickOnly(onDelete)}
       >
         <IconTrash size={iconSize} aria-hidden />
       </ActionIcon>

@@ -1,5 +1,7 @@
 import { type DealEvent, eventMessages, type TemporalData } from '@slat/contracts';
 import { addDays, addMinutes, format, formatDistance, parseISO } from 'date-fns';
+import { z } from 'zod';
+import { formatTimeOfDay } from '../../../lib/format';
 
 /** The appointment form: local dates and times, as the pickers show them. */
 export type AppointmentValues = {
@@ -22,6 +24,9 @@ export const QUARTER_TIMES: string[] = Array.from({ length: 96 }, (_, i) => {
   const m = (i % 4) * 15;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 });
+
+/** The time pickers' options: 24-hour values, labels as §9 shows times (h:mma: '8:15PM'). */
+export const QUARTER_TIME_OPTIONS = QUARTER_TIMES.map((value) => ({ value, label: formatTimeOfDay(value) }));
 
 export function browserTimeZone(): string {
   try {
@@ -120,6 +125,23 @@ export function validateAppointment(v: AppointmentValues): AppointmentErrors {
     errors.endTime = eventMessages.endTimeAfterStart;
   return errors;
 }
+
+/** The form's schema: §5's rules of validateAppointment, each message on its field. */
+export const appointmentFormSchema = z
+  .object({
+    title: z.string(),
+    location: z.string(),
+    description: z.string(),
+    allDay: z.boolean(),
+    startDate: z.string(),
+    startTime: z.string(),
+    endDate: z.string(),
+    endTime: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    for (const [path, message] of Object.entries(validateAppointment(values)))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  });
 
 /** The call's temporalData: one day or a span of days; one moment or a span of time. */
 export function toTemporalData(v: AppointmentValues, zone: string): TemporalData {

@@ -5,39 +5,40 @@ import {
   Group,
   Menu,
   Modal,
-  NativeSelect,
   Paper,
   Stack,
-  Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import type { DealDetail, DealEvent } from '@slat/contracts';
 import { IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelectField, SwitchField } from '../../../components/form/choice-fields';
+import { TextField } from '../../../components/form/fields';
+import { AppForm } from '../../../components/form/form';
+import { FormButtons, RecordFormModal, useFormModal } from '../../../components/form/form-modal';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { useAppForm } from '../../../components/form/use-app-form';
 import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { ApiError } from '../../../lib/api/errors';
-import { formatDate, formatTime } from '../../../lib/format';
-import { translateMessage } from '../../../lib/i18n/i18n';
+import { confirmDestructive } from '../../../lib/confirm';
+import { formatDateTime, formatDateTimeRange, formatDayRange, localDay } from '../../../lib/format';
 import { notifyDealError } from '../api/deals';
 import { eventsQueryOptions, useCalendarFeed, useDeleteEvent, useSaveEvent } from '../api/records';
 import {
-  type AppointmentErrors,
   type AppointmentValues,
+  appointmentFormSchema,
   appointmentHeader,
   browserTimeZone,
   defaultAppointment,
-  QUARTER_TIMES,
+  QUARTER_TIME_OPTIONS,
   switchAllDay,
   toTemporalData,
-  validateAppointment,
   valuesFromEvent,
 } from './appointment-logic';
 import { Section } from './section';
-import { RecordEditorModal } from './unsaved-changes';
 
 export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -95,28 +96,31 @@ export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; read
                 deleteLabel={t('deals.appointments.deleteAppointment', { title: event.title })}
                 disabled={readOnly}
                 onEdit={() => setEditing(event)}
-                onDelete={() => remove.mutate(event.id)}
+                pending={remove.isPending && remove.variables === event.id}
+                onDelete={() =>
+                  void confirmDestructive({
+                    title: t('deals.appointments.deleteTitle'),
+                    message: t('deals.appointments.deleteMessage', {
+                      title: event.title,
+                      when: whenText(event),
+                    }),
+                    confirmLabel: t('deals.appointments.deleteTitle'),
+                    action: () => remove.mutateAsync(event.id),
+                  })
+                }
               />
             </Group>
           </Paper>
         ))}
       </Stack>
-      <RecordEditorModal
+      <RecordFormModal
         editing={editing}
         onClose={() => setEditing(null)}
         addTitle={t('deals.appointments.addTitle')}
         editTitle={t('deals.appointments.editTitle')}
       >
-        {({ record, setDirty, onCancel, onDone }) => (
-          <AppointmentForm
-            deal={deal}
-            event={record}
-            setDirty={setDirty}
-            onCancel={onCancel}
-            onDone={onDone}
-          />
-        )}
-      </RecordEditorModal>
+        {(record) => <AppointmentForm deal={deal} event={record} />}
+      </RecordFormModal>
       <CalendarFeedModal opened={feedOpen} onClose={() => setFeedOpen(false)} />
     </Section>
   );
@@ -137,46 +141,31 @@ function headerText(t: T, header: ReturnType<typeof appointmentHeader>): string 
   }
 }
 
+/** §9: 'Today 8:15PM – 9:15PM', 'Tomorrow', '14/03/2026 – 16/03/2026'. */
 function whenText(event: DealEvent): string {
   const td = event.temporalData;
-  const d = (s: string) => formatDate(new Date(`${s}T00:00:00`));
-  if ('date' in td) return d(td.date.date);
-  if ('datespan' in td) return `${d(td.datespan.start)} – ${d(td.datespan.end)}`;
-  const start = new Date(event.startsAt);
-  const end = new Date(event.endsAt);
-  if ('time' in td) return `${formatDate(start)} ${formatTime(start)}`;
-  return `${formatDate(start)} ${formatTime(start)} – ${formatDate(end) === formatDate(start) ? '' : `${formatDate(end)} `}${formatTime(end)}`;
+  if ('date' in td) return formatDayRange(localDay(td.date.date), localDay(td.date.date));
+  if ('datespan' in td) return formatDayRange(localDay(td.datespan.start), localDay(td.datespan.end));
+  if ('time' in td) return formatDateTime(new Date(event.startsAt));
+  return formatDateTimeRange(new Date(event.startsAt), new Date(event.endsAt));
 }
 
-function AppointmentForm({
-  deal,
-  event,
-  setDirty,
-  onCancel,
-  onDone,
-}: {
-  deal: DealDetail;
-  event: DealEvent | null;
-  setDirty: (d: boolean) => void;
-  onCancel: () => void;
-  onDone: () => void;
-}) {
+function AppointmentForm({ deal, event }: { deal: DealDetail; event: DealEvent | null }) {
   const { t } = useTranslation();
+  const modal = useFormModal();
   const save = useSaveEvent(deal.id);
-  const [values, setValues] = useState<AppointmentValues>(() =>
+  const form = useAppForm(
+    appointmentFormSchema,
     event ? valuesFromEvent(event) : defaultAppointment(new Date(), deal.context.workflow.name, deal.tuid),
   );
-  const [errors, setErrors] = useState<AppointmentErrors>({});
-  const set = (patch: Partial<AppointmentValues>) => {
-    setDirty(true);
-    setValues((v) => ({ ...v, ...patch }));
+  const allDay = form.watch('allDay');
+  // timed gives 09:00 to 10:00 (§9); the other fields follow the switch
+  const onAllDay = (checked: boolean) => {
+    const next = switchAllDay({ ...form.getValues(), allDay: !checked }, checked);
+    for (const key of ['startTime', 'endTime', 'endDate'] as const)
+      form.setValue(key, next[key], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
-  const err = (key: keyof AppointmentValues) => (errors[key] ? translateMessage(errors[key]) : undefined);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateAppointment(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const onSubmit = async (values: AppointmentValues) => {
     try {
       await save.mutateAsync({
         ...(event ? { id: event.id } : {}),
@@ -185,101 +174,55 @@ function AppointmentForm({
         description: values.description,
         temporalData: toTemporalData(values, browserTimeZone()),
       });
-      setDirty(false);
-      onDone();
+      modal.close();
     } catch (error) {
       if (error instanceof ApiError && error.fields.length) {
-        const next: AppointmentErrors = {};
-        for (const f of error.fields) {
-          if (f.path === 'title') next.title = f.message;
-          else next.endTime = f.message;
-        }
-        setErrors(next);
+        for (const f of error.fields)
+          form.setError(f.path === 'title' ? 'title' : 'endTime', { type: 'server', message: f.message });
       } else notifyDealError(error);
     }
   };
-  const timeOptions = QUARTER_TIMES;
   return (
-    <form onSubmit={submit} noValidate aria-label={t('deals.modal.appointments')}>
-      <fieldset disabled={save.isPending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <Stack gap="sm">
-          <TextInput
-            label={t('deals.appointments.titleLabel')}
-            required
-            value={values.title}
-            maxLength={200}
-            onChange={(e) => set({ title: e.currentTarget.value })}
-            error={err('title')}
-            data-autofocus
-          />
-          <Switch
-            label={t('deals.appointments.allDay')}
-            checked={values.allDay}
-            onChange={(e) => {
-              const allDay = e.currentTarget.checked;
-              setDirty(true);
-              setValues((v) => switchAllDay(v, allDay));
-            }}
-          />
-          <Group grow align="flex-start" gap="xs">
-            <TextInput
-              type="date"
-              label={t('deals.appointments.startDate')}
-              value={values.startDate}
-              onChange={(e) => set({ startDate: e.currentTarget.value })}
+    <AppForm form={form} onSubmit={onSubmit} aria-label={t('deals.modal.appointments')}>
+      <Stack gap="sm">
+        <TextField
+          name="title"
+          label={t('deals.appointments.titleLabel')}
+          required
+          maxLength={200}
+          data-autofocus
+        />
+        <SwitchField name="allDay" label={t('deals.appointments.allDay')} onValueChange={onAllDay} />
+        <Group grow align="flex-start" gap="xs">
+          <TextField type="date" name="startDate" label={t('deals.appointments.startDate')} />
+          {!allDay && (
+            <NativeSelectField
+              name="startTime"
+              label={t('deals.appointments.startTime')}
+              data={QUARTER_TIME_OPTIONS}
             />
-            {!values.allDay && (
-              <NativeSelect
-                label={t('deals.appointments.startTime')}
-                value={values.startTime}
-                data={timeOptions}
-                onChange={(e) => set({ startTime: e.currentTarget.value })}
-              />
-            )}
-          </Group>
-          <Group grow align="flex-start" gap="xs">
-            <TextInput
-              type="date"
-              label={t('deals.appointments.endDate')}
-              value={values.endDate}
-              onChange={(e) => set({ endDate: e.currentTarget.value })}
-              error={err('endDate')}
+          )}
+        </Group>
+        <Group grow align="flex-start" gap="xs">
+          <TextField type="date" name="endDate" label={t('deals.appointments.endDate')} />
+          {!allDay && (
+            <NativeSelectField
+              name="endTime"
+              label={t('deals.appointments.endTime')}
+              data={QUARTER_TIME_OPTIONS}
             />
-            {!values.allDay && (
-              <NativeSelect
-                label={t('deals.appointments.endTime')}
-                value={values.endTime}
-                data={timeOptions}
-                onChange={(e) => set({ endTime: e.currentTarget.value })}
-                error={err('endTime')}
-              />
-            )}
-          </Group>
-          <TextInput
-            label={t('deals.appointments.location')}
-            value={values.location}
-            maxLength={500}
-            onChange={(e) => set({ location: e.currentTarget.value })}
-          />
-          <Textarea
-            label={t('deals.appointments.description')}
-            value={values.description}
-            maxLength={5000}
-            autosize
-            minRows={2}
-            onChange={(e) => set({ description: e.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('deals.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('deals.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </fieldset>
-    </form>
+          )}
+        </Group>
+        <TextField name="location" label={t('deals.appointments.location')} maxLength={500} />
+        <TextareaField
+          name="description"
+          label={t('deals.appointments.description')}
+          maxLength={5000}
+          minRows={2}
+        />
+        <FormButtons submitLabel={t('deals.save')} />
+      </Stack>
+    </AppForm>
   );
 }
 

@@ -1,15 +1,15 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { createDeal, type DealDetail } from '@slat/contracts';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
+import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { notifyDealError, useCreateDeal, useUpdateDeal } from '../api/deals';
-import { ContactPicker } from './contact-picker';
-import { EditorModal, useReportDirty } from './unsaved-changes';
+import { ContactPicker, usePendingContact } from './contact-picker';
 
 const dealFormSchema = createDeal.body.pick({ name: true, description: true }).extend({
   contactId: z.string().nullable(),
@@ -31,41 +31,23 @@ export function DealFormModal({
 }) {
   const { t } = useTranslation();
   return (
-    <EditorModal
-      opened={opened}
-      onClose={onClose}
-      title={deal ? t('deals.editTitle') : t('deals.createTitle')}
-    >
-      {({ setDirty, requestClose }) => (
-        <DealForm
-          workflowId={workflowId}
-          deal={deal}
-          onDone={onClose}
-          onCancel={requestClose}
-          setDirty={setDirty}
-          onCreated={onCreated}
-        />
-      )}
-    </EditorModal>
+    <FormModal opened={opened} onClose={onClose} title={deal ? t('deals.editTitle') : t('deals.createTitle')}>
+      <DealForm workflowId={workflowId} deal={deal} onCreated={onCreated} />
+    </FormModal>
   );
 }
 
 function DealForm({
   workflowId,
   deal,
-  onDone,
-  onCancel,
-  setDirty,
   onCreated,
 }: {
   workflowId: number;
   deal?: DealDetail | undefined;
-  onDone: () => void;
-  onCancel: () => void;
-  setDirty: (dirty: boolean) => void;
   onCreated?: ((deal: DealDetail) => void) | undefined;
 }) {
   const { t } = useTranslation();
+  const modal = useFormModal();
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const form = useAppForm(dealFormSchema, {
@@ -73,26 +55,24 @@ function DealForm({
     description: deal?.description ?? '',
     contactId: deal?.contactId ?? null,
   });
-  useReportDirty(form.formState.isDirty, setDirty);
   const contact = useController({ control: form.control, name: 'contactId' });
+  const pendingContact = usePendingContact();
   return (
     <AppForm
       form={form}
       aria-label={deal ? t('deals.editTitle') : t('deals.createTitle')}
       onSubmit={async (values) => {
-        const body = {
-          name: values.name,
-          description: values.description ?? '',
-          contactId: values.contactId,
-        };
+        // a new contact typed but not yet created is created first; a search left unpicked stops here
+        const contactId = await pendingContact.settle(values.contactId);
+        if (contactId === undefined) return;
+        const body = { name: values.name, description: values.description ?? '', contactId };
         try {
           if (deal) {
             await update.mutateAsync({ id: deal.id, ...body });
-            setDirty(false);
-            onDone();
+            modal.close();
           } else {
             const created = await create.mutateAsync({ workflowId, ...body });
-            setDirty(false);
+            modal.release();
             onCreated?.(created);
           }
         } catch (error) {
@@ -106,16 +86,10 @@ function DealForm({
         <ContactPicker
           value={contact.field.value ?? null}
           initialName={deal?.contact?.name}
+          pending={pendingContact}
           onChange={(picked) => form.setValue('contactId', picked?.id ?? null, { shouldDirty: true })}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('deals.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {deal ? t('deals.save') : t('deals.create')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={deal ? t('deals.save') : t('deals.create')} />
       </Stack>
     </AppForm>
   );

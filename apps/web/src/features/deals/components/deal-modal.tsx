@@ -16,6 +16,8 @@ import type { DealDetail, Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyUndoable } from '../../../components/ui/undo-toast';
+import { firstClickOnly } from '../../../lib/clicks';
 import { formatDateTime } from '../../../lib/format';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -138,7 +140,21 @@ function Sidebar({ deal, workflow }: { deal: DealDetail; workflow: Workflow }) {
           variant="default"
           size="xs"
           loading={archive.isPending}
-          onClick={() => archive.mutate({ deal, arg: deal.isArchived ? 0 : 1 })}
+          onClick={firstClickOnly(() => {
+            if (deal.isArchived) return archive.mutate({ deal, arg: 0 });
+            // decision 012: Unarchive puts it back exactly, so archiving offers undo instead of asking
+            archive.mutate(
+              { deal, arg: 1 },
+              {
+                onSuccess: () =>
+                  notifyUndoable({
+                    title: t('deals.archivedToast'),
+                    message: t('deals.archivedToastMessage', { tuid: deal.tuid, name: deal.name }),
+                    undo: () => archive.mutateAsync({ deal, arg: 0 }),
+                  }),
+              },
+            );
+          })}
         >
           {deal.isArchived ? t('deals.unarchive') : t('deals.archive')}
         </Button>

@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/form/form';
+import { FormButtons, RecordFormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
+import { confirmDestructive } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { notifyDealError } from '../api/deals';
 import { notesQueryOptions, useDeleteNote, useSaveNote } from '../api/records';
 import { Section } from './section';
-import { RecordEditorModal, useReportDirty } from './unsaved-changes';
 
 /** A note's first words on one line, to tell its buttons apart from the next note's. */
 export function noteExcerpt(content: string, max = 40): string {
@@ -50,7 +51,15 @@ export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: b
                 deleteLabel={t('deals.notes.deleteNote', { excerpt: noteExcerpt(note.content) })}
                 disabled={readOnly}
                 onEdit={() => setEditing(note)}
-                onDelete={() => remove.mutate(note.id)}
+                pending={remove.isPending && remove.variables === note.id}
+                onDelete={() =>
+                  void confirmDestructive({
+                    title: t('deals.notes.deleteTitle'),
+                    message: t('deals.notes.deleteMessage', { excerpt: noteExcerpt(note.content) }),
+                    confirmLabel: t('deals.notes.deleteTitle'),
+                    action: () => remove.mutateAsync(note.id),
+                  })
+                }
               />
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
@@ -63,37 +72,23 @@ export function NotesSection({ dealId, readOnly }: { dealId: number; readOnly: b
           </Paper>
         ))}
       </Stack>
-      <RecordEditorModal
+      <RecordFormModal
         editing={editing}
         onClose={() => setEditing(null)}
         addTitle={t('deals.notes.addTitle')}
         editTitle={t('deals.notes.editTitle')}
       >
-        {({ record, setDirty, onCancel, onDone }) => (
-          <NoteForm dealId={dealId} note={record} setDirty={setDirty} onCancel={onCancel} onDone={onDone} />
-        )}
-      </RecordEditorModal>
+        {(note) => <NoteForm dealId={dealId} note={note} />}
+      </RecordFormModal>
     </Section>
   );
 }
 
-function NoteForm({
-  dealId,
-  note,
-  setDirty,
-  onCancel,
-  onDone,
-}: {
-  dealId: number;
-  note: DealNote | null;
-  setDirty: (d: boolean) => void;
-  onCancel: () => void;
-  onDone: () => void;
-}) {
+function NoteForm({ dealId, note }: { dealId: number; note: DealNote | null }) {
   const { t } = useTranslation();
+  const modal = useFormModal();
   const save = useSaveNote(dealId);
   const form = useAppForm(createDealNote.body, { content: note?.content ?? '' });
-  useReportDirty(form.formState.isDirty, setDirty);
   return (
     <AppForm
       form={form}
@@ -101,8 +96,7 @@ function NoteForm({
       onSubmit={async ({ content }) => {
         try {
           await save.mutateAsync({ ...(note ? { id: note.id } : {}), content });
-          setDirty(false);
-          onDone();
+          modal.close();
         } catch (error) {
           notifyDealError(error);
         }
@@ -116,12 +110,7 @@ function NoteForm({
           maxLength={20000}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('deals.cancel')}
-          </Button>
-          <Button type="submit">{t('deals.save')}</Button>
-        </Group>
+        <FormButtons submitLabel={t('deals.save')} />
       </Stack>
     </AppForm>
   );

@@ -6,7 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
+import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { firstClickOnly } from '../../../lib/clicks';
 import { workflowsQueryOptions } from '../../workflows';
 import { dealSearchQueryOptions, useRelateDeal, useUnrelateDeal } from '../api/deals';
 import { Section } from './section';
@@ -110,9 +112,24 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                disabled={readOnly}
+                disabled={readOnly || (unrelate.isPending && unrelate.variables.arg !== r.id)}
+                loading={unrelate.isPending && unrelate.variables.arg === r.id}
                 aria-label={t('deals.related.remove', { tuid: r.tuid })}
-                onClick={() => unrelate.mutate({ deal, arg: r.id })}
+                onClick={firstClickOnly(() => {
+                  if (unrelate.isPending) return;
+                  // decision 012: one call relates it again, so the removal is undone, not confirmed
+                  unrelate.mutate(
+                    { deal, arg: r.id },
+                    {
+                      onSuccess: () =>
+                        notifyUndoable({
+                          title: t('deals.related.removed'),
+                          message: t('deals.related.removedMessage', { tuid: r.tuid, name: r.name }),
+                          undo: () => relate.mutateAsync({ deal, arg: r.id }),
+                        }),
+                    },
+                  );
+                })}
               >
                 <IconX size={16} aria-hidden />
               </ActionIcon>

@@ -2,20 +2,21 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes-guard';
+import { ConfirmHost } from '../../../components/ui/confirm-host';
 import { DeferredNotifications } from '../../../components/ui/deferred-notifications';
-import { TOAST_AUTO_CLOSE_MS, TOAST_HIDE_ANIMATION_MS } from '../../../config/constants';
 import { reportError } from '../../../lib/monitoring';
 
-/** Notifications live inside the router so a toast can hold a Link. */
+/**
+ * Notifications live inside the router so a toast can hold a Link; so do the confirm dialog and
+ * the unsaved-changes guard (decision 012).
+ */
 export function RootLayout() {
   return (
     <>
-      <DeferredNotifications
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        transitionDuration={TOAST_HIDE_ANIMATION_MS}
-        position="top-right"
-        zIndex={1000}
-      />
+      <DeferredNotifications />
+      <ConfirmHost />
+      <UnsavedChangesGuard />
       <Outlet />
     </>
   );

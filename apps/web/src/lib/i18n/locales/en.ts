@@ -71,6 +71,15 @@ export const en = {
     reviewAll: 'Review all fields and try again',
     togglePassword: 'Show or hide the password',
     between: 'This field must be between {{min}} and {{max}}',
+    cancel: 'Cancel',
+    /** Sales and purchasing §2, letter for letter (the contracts' dealMessages.unsavedChanges). */
+    unsaved: {
+      title: 'Unsaved changes',
+      message: 'You have unsaved changes. If you exit now your changes will be lost. Are you sure?',
+      keep: 'Keep editing',
+      discard: 'Discard changes',
+    },
+    undo: 'Undo',
   },
   address: {
     noResults: 'No results found',

@@ -93,6 +93,14 @@ export const pl: Translation<CommonStrings> = {
     reviewAll: 'Sprawdź wszystkie pola i spróbuj ponownie',
     togglePassword: 'Pokaż lub ukryj hasło',
     between: 'Wartość musi mieścić się między {{min}} a {{max}}',
+    cancel: 'Anuluj',
+    unsaved: {
+      title: 'Niezapisane zmiany',
+      message: 'Masz niezapisane zmiany. Jeśli wyjdziesz teraz, zmiany zostaną utracone. Czy na pewno?',
+      keep: 'Kontynuuj edycję',
+      discard: 'Odrzuć zmiany',
+    },
+    undo: 'Cofnij',
   },
   dates: { yesterday: 'Wczoraj', today: 'Dzisiaj', tomorrow: 'Jutro' },
 };
