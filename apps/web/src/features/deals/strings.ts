@@ -1,4 +1,4 @@
-import { dealMessages, noteMessages, uploadMessages } from '@slat/contracts';
+import { noteMessages, uploadMessages } from '@slat/contracts';
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the board and the deal modal; added when a deals page loads. */
@@ -58,6 +58,8 @@ const dealsEn = {
     archivedNotice: 'This deal is archived and read-only.',
     archive: 'Archive deal',
     unarchive: 'Unarchive deal',
+    archivedToast: 'Deal archived',
+    archivedToastMessage: '#{{tuid}} {{name}} is read-only now.',
     updated: 'Updated',
     deal: 'Deal',
     flags: 'Flags',
@@ -99,12 +101,6 @@ const dealsEn = {
       quoteCount: 'Quotes: {{count}}',
       orderCount: 'Orders: {{count}}',
     },
-    unsaved: {
-      title: 'Unsaved changes',
-      message: dealMessages.unsavedChanges,
-      keep: 'Keep editing',
-      discard: 'Discard changes',
-    },
     contactPicker: {
       placeholder: 'Search contacts',
       searching: 'Searching…',
@@ -124,6 +120,8 @@ const dealsEn = {
       none: 'No related deals.',
       remove: 'Remove relation to #{{tuid}}',
       link: 'Relate',
+      removed: 'Relation removed',
+      removedMessage: '#{{tuid}} {{name}} is no longer related.',
     },
     notes: {
       add: 'Add note',
@@ -136,6 +134,8 @@ const dealsEn = {
       empty: noteMessages.empty,
       deleteNote: 'Delete note “{{excerpt}}”',
       editNote: 'Edit note “{{excerpt}}”',
+      deleteTitle: 'Delete note',
+      deleteMessage: 'The note “{{excerpt}}” will be deleted. This cannot be undone.',
     },
     appointments: {
       add: 'Add appointment',
@@ -156,6 +156,8 @@ const dealsEn = {
       upcoming: 'Coming up {{relative}}',
       deleteAppointment: 'Delete appointment {{title}}',
       editAppointment: 'Edit appointment {{title}}',
+      deleteTitle: 'Delete appointment',
+      deleteMessage: 'The appointment “{{title}}” ({{when}}) will be deleted. This cannot be undone.',
       menu: 'Appointment options',
       feed: 'Calendar feed',
       feedTitle: 'Your calendar feed',
@@ -179,6 +181,8 @@ const dealsEn = {
       filename: 'File',
       download: 'Download',
       archive: 'Archive attachment',
+      archiveTitle: 'Archive attachment',
+      archiveMessage: '“{{name}}” will be archived: it stays under Show archived but cannot be brought back.',
       details: 'Attachment details',
       preview: 'Preview of {{name}}',
       inProgress: uploadMessages.inProgress,
