@@ -111,6 +111,8 @@ const dealsEn = {
       email: 'Contact email',
       phone: 'Contact phone',
       clear: 'Remove contact',
+      notPicked: "'{{name}}' is not a contact: pick one from the list, or add it with New contact",
+      useExisting: 'Use the existing contact, {{name}}',
     },
     related: {
       add: 'Relate a deal',
