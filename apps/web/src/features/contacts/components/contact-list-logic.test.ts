@@ -3,11 +3,14 @@ import {
   clampPage,
   contactListSearch,
   contactPageSize,
+  exportHref,
+  mailtoHref,
   nextSort,
   pageCount,
   pageOffset,
   parseContactListParams,
   sortDirection,
+  telHref,
 } from './contact-list-logic';
 
 describe('contact list paging', () => {
@@ -73,5 +76,21 @@ describe('contact list URL parameters', () => {
     expect(sortDirection('-email', 'email')).toBe('descending');
     expect(sortDirection('email', 'email')).toBe('ascending');
     expect(sortDirection('email', 'name')).toBeUndefined();
+  });
+});
+
+describe('contact links and the export', () => {
+  it('links an email with mailto: and a phone with tel: (digits, a leading + kept)', () => {
+    expect(mailtoHref(' ann@example.com ')).toBe('mailto:ann@example.com');
+    expect(mailtoHref("o'brien@example.com")).toBe("mailto:o'brien@example.com");
+    expect(telHref('+61 412 000 111')).toBe('tel:+61412000111');
+    expect(telHref('(02) 9000-1234')).toBe('tel:0290001234');
+  });
+
+  it('exports what the list shows: its search and sort, not its page', () => {
+    expect(exportHref('/api', { search: '', sort: undefined, page: 3 })).toBe('/api/contacts/export');
+    expect(exportHref('/api', { search: 'ann & co', sort: '-email', page: 2 })).toBe(
+      '/api/contacts/export?search=ann+%26+co&sort=-email',
+    );
   });
 });

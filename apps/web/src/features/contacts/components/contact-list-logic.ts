@@ -24,6 +24,9 @@ export function contactListSearch(params: ContactListParams): {
   };
 }
 
+/** The list's URL parameters, as links to the list and the modals over it carry them. */
+export type ContactListSearch = ReturnType<typeof contactListSearch>;
+
 /** The list's parameters a modal over it keeps, to go back to the same page of the list. */
 export const contactListSearchFrom = (raw: Record<string, unknown>) =>
   contactListSearch(parseContactListParams(raw));
@@ -51,4 +54,22 @@ export function sortDirection(current: ContactSort | undefined, column: ContactC
   if (current === column) return 'ascending' as const;
   if (current === `-${column}`) return 'descending' as const;
   return undefined;
+}
+
+/** A mailto: link to an address (the address as typed, encoded where a URL needs it). */
+export const mailtoHref = (email: string): string => `mailto:${encodeURI(email.trim())}`;
+
+/** A tel: link: the digits of the number, with a leading + kept (RFC 3966), spaces and dashes left out. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
+/** The export of what the list shows: its search and sort (every page of it). */
+export function exportHref(base: string, params: ContactListParams): string {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  if (params.sort) query.set('sort', params.sort);
+  const text = query.toString();
+  return `${base}/contacts/export${text ? `?${text}` : ''}`;
 }

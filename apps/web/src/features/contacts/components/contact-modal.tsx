@@ -1,7 +1,7 @@
 import '../strings';
 import { Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { Contact } from '@slat/contracts';
-import { IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { IconCopy, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,12 +13,24 @@ import { showToast } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contactQueryOptions } from '../api/get-contact';
+import { ContactFormModal } from './contact-form';
+import { ContactLink } from './contact-list';
+import type { ContactListSearch } from './contact-list-logic';
 
 /** The external data as the provider sent it, indented for reading and copying. */
 const rawDataText = (data: unknown): string => JSON.stringify(data ?? null, null, 2);
 
 /** §2 /contacts/{contactId}: name, email, phone, related deals, provider link and raw data. */
-export function ContactModal({ contactId, onClose }: { contactId: string; onClose: () => void }) {
+export function ContactModal({
+  contactId,
+  listSearch,
+  onClose,
+}: {
+  contactId: string;
+  /** The list's parameters under the modal, kept by a deal opened from it. */
+  listSearch: ContactListSearch;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const breakpoint = useBreakpoint();
   const query = useQuery(contactQueryOptions(contactId));
@@ -50,18 +62,25 @@ export function ContactModal({ contactId, onClose }: { contactId: string; onClos
           <Loader aria-label={t('app.loading')} />
         </Group>
       )}
-      {contact && <ContactDetail contact={contact} />}
+      {contact && <ContactDetail contact={contact} listSearch={listSearch} />}
     </Modal>
   );
 }
 
-function ContactDetail({ contact }: { contact: Contact }) {
+function ContactDetail({ contact, listSearch }: { contact: Contact; listSearch: ContactListSearch }) {
   const { t } = useTranslation();
   const [showRaw, setShowRaw] = useState(false);
+  const [editing, setEditing] = useState(false);
   const fields = [
     { label: t('contacts.name'), value: contact.name },
-    { label: t('contacts.email'), value: contact.email },
-    { label: t('contacts.phone'), value: contact.phone },
+    {
+      label: t('contacts.email'),
+      value: contact.email && <ContactLink kind="email" value={contact.email} />,
+    },
+    {
+      label: t('contacts.phone'),
+      value: contact.phone && <ContactLink kind="phone" value={contact.phone} />,
+    },
   ];
   return (
     <Stack gap="lg">
@@ -78,6 +97,14 @@ function ContactDetail({ contact }: { contact: Contact }) {
         ))}
       </Stack>
       <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          aria-label={t('contacts.editContact', { name: contact.name })}
+          onClick={() => setEditing(true)}
+        >
+          {t('contacts.edit')}
+        </Button>
         {contact.externalLink && (
           <Button
             component="a"
@@ -95,7 +122,8 @@ function ContactDetail({ contact }: { contact: Contact }) {
         </Button>
       </Group>
       {showRaw && <RawData data={contact.externalData} />}
-      <RelatedDeals contact={contact} />
+      <RelatedDeals contact={contact} listSearch={listSearch} />
+      <ContactFormModal editing={editing ? contact : null} onClose={() => setEditing(false)} />
     </Stack>
   );
 }
@@ -137,7 +165,11 @@ function RawData({ data }: { data: unknown }) {
   );
 }
 
-function RelatedDeals({ contact }: { contact: Contact }) {
+/**
+ * The contact's deals; one opens over the contact (/contacts/{contactId}/{workflowSlug}/{dealId}),
+ * so closing it comes back here. The columns wrap rather than scroll, so a phone sees them all.
+ */
+function RelatedDeals({ contact, listSearch }: { contact: Contact; listSearch: ContactListSearch }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -145,52 +177,55 @@ function RelatedDeals({ contact }: { contact: Contact }) {
       <Title order={3} size="h5" id="related-deals">
         {t('contacts.relatedDeals')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table highlightOnHover aria-labelledby="related-deals" verticalSpacing="xs">
-          <Table.Thead>
+      <Table highlightOnHover aria-labelledby="related-deals" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('contacts.dealId')}</Table.Th>
+            <Table.Th>{t('contacts.status')}</Table.Th>
+            <Table.Th>{t('contacts.customer')}</Table.Th>
+            <Table.Th>{t('contacts.description')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contact.relatedDeals.length === 0 && (
             <Table.Tr>
-              <Table.Th>{t('contacts.dealId')}</Table.Th>
-              <Table.Th>{t('contacts.status')}</Table.Th>
-              <Table.Th>{t('contacts.customer')}</Table.Th>
-              <Table.Th>{t('contacts.description')}</Table.Th>
+              <Table.Td colSpan={4} c="dimmed">
+                {t('lists.nothingToDisplay')}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {contact.relatedDeals.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4} c="dimmed">
-                  {t('lists.nothingToDisplay')}
+          )}
+          {contact.relatedDeals.map((deal) => {
+            const to = '/contacts/$contactId/$workflowSlug/$dealId';
+            const params = {
+              contactId: contact.id,
+              workflowSlug: deal.workflowSlug,
+              dealId: String(deal.id),
+            };
+            return (
+              <Table.Tr
+                key={deal.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => void navigate({ to, params, search: listSearch })}
+              >
+                <Table.Td>
+                  <AnchorLink
+                    to={to}
+                    params={params}
+                    search={listSearch}
+                    aria-label={t('contacts.openDeal', { tuid: deal.tuid })}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    #{deal.tuid}
+                  </AnchorLink>
                 </Table.Td>
+                <Table.Td>{deal.status}</Table.Td>
+                <Table.Td>{deal.customer}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{deal.description}</Table.Td>
               </Table.Tr>
-            )}
-            {contact.relatedDeals.map((deal) => {
-              const to = '/workflows/$workflowSlug/$dealId';
-              const params = { workflowSlug: deal.workflowSlug, dealId: String(deal.id) };
-              return (
-                <Table.Tr
-                  key={deal.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate({ to, params })}
-                >
-                  <Table.Td>
-                    <AnchorLink
-                      to={to}
-                      params={params}
-                      aria-label={t('contacts.openDeal', { tuid: deal.tuid })}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      #{deal.tuid}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>{deal.status}</Table.Td>
-                  <Table.Td>{deal.customer}</Table.Td>
-                  <Table.Td>{deal.description}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

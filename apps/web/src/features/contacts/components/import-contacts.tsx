@@ -1,7 +1,7 @@
 import { Badge, Button, FileButton, Group, List, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ContactImportSummary } from '@slat/contracts';
 import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError, isSessionError } from '../../../lib/api/errors';
@@ -17,12 +17,28 @@ const actionColor = { create: 'teal.9', merge: 'blue.9', skip: 'red.9' } as cons
 /** Rows that will be written: created or merged (rows with errors are skipped). */
 const importableCount = (summary: ContactImportSummary): number => summary.created + summary.merged;
 
-/** Import: pick a file, see what it would do row by row (nothing written), then confirm. */
+const HINT_ID = 'contacts-import-hint';
+
+/** What the importer expects, shown before a file is picked (the Import button points to it). */
+export function ImportHint() {
+  const { t } = useTranslation();
+  return (
+    <Text id={HINT_ID} size="sm" c="dimmed" mt={-8}>
+      {t('contacts.importHint')}
+    </Text>
+  );
+}
+
+/**
+ * Import: pick a file, see what it would do row by row (nothing written), then confirm. Closing
+ * the preview empties the file input, so the same file can be picked again.
+ */
 export function ImportContactsButton() {
   const { t } = useTranslation();
   const preview = usePreviewContactImport();
   const apply = useImportContacts();
   const [file, setFile] = useState<File | null>(null);
+  const resetInput = useRef<() => void>(null);
 
   const failed = (error: unknown) => {
     if (isSessionError(error)) return;
@@ -37,21 +53,29 @@ export function ImportContactsButton() {
   const close = () => {
     setFile(null);
     preview.reset();
+    resetInput.current?.();
   };
 
   return (
     <>
       <FileButton
         accept=".csv,.vcf,text/csv,text/vcard"
+        resetRef={resetInput}
         onChange={(picked) => {
           if (!picked) return;
           setFile(picked);
-          preview.mutate(picked, { onError: failed });
+          preview.mutate(picked, {
+            onError: (error) => {
+              close();
+              failed(error);
+            },
+          });
         }}
       >
         {(props) => (
           <Button
             {...props}
+            aria-describedby={HINT_ID}
             variant="default"
             leftSection={<IconUpload size={16} aria-hidden />}
             loading={preview.isPending}

@@ -1,18 +1,24 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import '../strings';
 
-/** §2 paging: 'N record(s) found', 'Page X of Y' and first, previous, next and last. */
+/**
+ * §2 paging: 'N record(s) found', 'Page X of Y' and first, previous, next and last. The same
+ * controls end the list (`end`), without the count, so a long page needs no scrolling back up.
+ */
 export function ListPager({
   total,
   page,
   pages,
   onPage,
+  end = false,
 }: {
   total: number;
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  end?: boolean;
 }) {
   const { t } = useTranslation();
   const buttons = [
@@ -22,11 +28,18 @@ export function ListPager({
     { label: t('lists.last'), to: pages, Icon: IconChevronsRight, disabled: page >= pages },
   ];
   return (
-    <Group justify="space-between" gap="xs" wrap="wrap">
-      <Text size="sm" role="status">
-        {t('lists.recordsFound', { count: total })}
-      </Text>
-      <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('lists.paging')}>
+    <Group justify={end ? 'flex-end' : 'space-between'} gap="xs" wrap="wrap">
+      {!end && (
+        <Text size="sm" role="status">
+          {t('lists.recordsFound', { count: total })}
+        </Text>
+      )}
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        component="nav"
+        aria-label={end ? t('contacts.pagingEnd') : t('lists.paging')}
+      >
         <Text size="sm">{t('lists.pageOf', { page, pages })}</Text>
         {buttons.map(({ label, to, Icon, disabled }) => (
           <ActionIcon

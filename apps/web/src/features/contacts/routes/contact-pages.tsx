@@ -1,34 +1,34 @@
 import '../strings';
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { ContactSummary } from '@slat/contracts';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
-import { AnchorLink } from '../../../components/ui/router-links';
 import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
 import { API_BASE } from '../../../lib/api/client';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { searchContactsQueryOptions } from '../api/search-contacts';
+import { ContactFormModal } from '../components/contact-form';
+import { ContactCards, ContactTable } from '../components/contact-list';
 import {
-  type ContactColumn,
   type ContactListParams,
   clampPage,
   contactListSearch,
   contactListSearchFrom,
   contactPageSize,
-  nextSort,
+  exportHref,
   pageCount,
   pageOffset,
   parseContactListParams,
-  sortDirection,
 } from '../components/contact-list-logic';
 import { ContactModal } from '../components/contact-modal';
-import { ImportContactsButton } from '../components/import-contacts';
+import { ImportContactsButton, ImportHint } from '../components/import-contacts';
 import { ListPager } from '../components/list-pager';
-import { SortableHeader } from '../components/sortable-header';
 
 const contactsApi = getRouteApi('/signed-in/contacts');
 const contactApi = getRouteApi('/signed-in/contacts/$contactId');
@@ -41,16 +41,27 @@ function useContactListParams() {
   return { params, update };
 }
 
-/** §2 /contacts: the searchable, paged list; a contact opens as a modal over it (child route). */
+/**
+ * §2 /contacts: the searchable, paged list; a contact opens as a modal over it (child route). New
+ * contact adds one and opens it; Export downloads what the list shows (its search, in its order).
+ */
 export function ContactsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.contacts'));
+  const navigate = useNavigate();
   const { params, update } = useContactListParams();
+  const [adding, setAdding] = useState(false);
   const [text, setText] = useDebouncedUrlText(
     params.search,
     (search) => update({ search, page: 1 }),
     CONTACTS_SEARCH_DEBOUNCE_MS,
   );
+  const opened = (contact: ContactSummary) =>
+    void navigate({
+      to: '/contacts/$contactId',
+      params: { contactId: contact.id },
+      search: contactListSearch(params),
+    });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
@@ -58,10 +69,13 @@ export function ContactsPage() {
           {t('pages.contacts')}
         </Title>
         <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('contacts.newContact')}
+          </Button>
           <ImportContactsButton />
           <Button
             component="a"
-            href={`${API_BASE}/contacts/export`}
+            href={exportHref(API_BASE, params)}
             download
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
@@ -70,6 +84,7 @@ export function ContactsPage() {
           </Button>
         </Group>
       </Group>
+      <ImportHint />
       <TextInput
         label={t('lists.search')}
         placeholder={t('contacts.searchPlaceholder')}
@@ -80,6 +95,7 @@ export function ContactsPage() {
         maw={420}
       />
       <ContactList params={params} onChange={update} />
+      <ContactFormModal editing={adding ? 'new' : null} onClose={() => setAdding(false)} onSaved={opened} />
       <Outlet />
     </Stack>
   );
@@ -107,7 +123,7 @@ function ContactList({
   return (
     <QueryView query={query} failedTitle={t('lists.loadFailed')}>
       {({ total, data }) => (
-        <ContactTable
+        <PagedContacts
           params={params}
           onChange={onChange}
           total={total}
@@ -120,7 +136,8 @@ function ContactList({
   );
 }
 
-function ContactTable({
+/** Paging above and below the contacts: a table, or a card per contact on a phone. */
+function PagedContacts({
   params,
   onChange,
   total,
@@ -135,58 +152,27 @@ function ContactTable({
   pageSize: number;
   busy: boolean;
 }) {
-  const { t } = useTranslation();
+  const phone = useBreakpoint() === 'verySmall';
+  const top = useRef<HTMLDivElement>(null);
   const pages = pageCount(total, pageSize);
   const page = clampPage(params.page, total, pageSize);
-  const sortable = (column: ContactColumn, label: string) => (
-    <SortableHeader
-      label={label}
-      direction={sortDirection(params.sort, column)}
-      onSort={() => onChange({ sort: nextSort(params.sort, column), page: 1 })}
-    />
-  );
-  const linkSearch = contactListSearch(params);
+  const List = phone ? ContactCards : ContactTable;
   return (
-    <Stack gap="sm" aria-busy={busy}>
+    <Stack gap="sm" aria-busy={busy} ref={top}>
       <ListPager total={total} page={page} pages={pages} onPage={(to) => onChange({ page: to })} />
-      <Table.ScrollContainer minWidth={520}>
-        <Table aria-label={t('contacts.table')} highlightOnHover striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {sortable('name', t('contacts.name'))}
-              {sortable('email', t('contacts.email'))}
-              {sortable('phone', t('contacts.phone'))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {params.search ? t('lists.noResults') : t('lists.nothingToDisplay')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {data.map((contact) => (
-              <Table.Tr key={contact.id}>
-                <Table.Td>
-                  <AnchorLink
-                    to="/contacts/$contactId"
-                    params={{ contactId: contact.id }}
-                    search={linkSearch}
-                    fw={600}
-                  >
-                    {contact.name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.email}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <List params={params} onChange={onChange} data={data} />
+      {pages > 1 && (
+        <ListPager
+          end
+          total={total}
+          page={page}
+          pages={pages}
+          onPage={(to) => {
+            onChange({ page: to });
+            top.current?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -198,7 +184,11 @@ export function ContactPage() {
   const navigate = useNavigate();
   return (
     <>
-      <ContactModal contactId={contactId} onClose={() => void navigate({ to: '/contacts', search })} />
+      <ContactModal
+        contactId={contactId}
+        listSearch={search}
+        onClose={() => void navigate({ to: '/contacts', search })}
+      />
       <Outlet />
     </>
   );
