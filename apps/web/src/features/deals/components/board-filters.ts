@@ -1,4 +1,5 @@
-import { phases, type Workflow } from '@slat/contracts';
+import { DEAL_SORT, phases, type Workflow } from '@slat/contracts';
+import type { TFunction } from 'i18next';
 import { ALERT_FILTERS, type AlertFilter, type BoardSearch, type Phase } from '../search';
 
 /** The board's filters, as the URL carries them (§2: search, status, phase, alerts, one per flag slug). */
@@ -14,7 +15,7 @@ export type BoardFilters = {
   archived: boolean;
 };
 
-const RESERVED = new Set(['search', 'status', 'phase', 'alerts', 'archived']);
+const RESERVED = new Set(['search', 'status', 'phase', 'alerts', 'archived', 'sort']);
 
 const splitSlugs = (value: unknown): string[] =>
   typeof value === 'string'
@@ -94,4 +95,116 @@ export function presetToSearch(params: string): BoardSearch {
 export function searchToPreset(search: BoardSearch): string {
   const entries = Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return new URLSearchParams(entries).toString().replace(/%7C/gi, '|');
+}
+
+const ALERT_LABELS = {
+  any: 'deals.anyAlerts',
+  warning: 'deals.warningAlerts',
+  info: 'deals.infoAlerts',
+} as const;
+
+/** One active filter as the bar shows it: its words, and the filters without it (its ×). */
+export type FilterChip = { key: string; label: string; without: BoardFilters };
+
+/**
+ * The active filters in words, each named ('Status: Signed, Ordered', 'Payment: None',
+ * 'Including archived deals'), in the panel's order; the search has its own box.
+ */
+export function filterChips(filters: BoardFilters, workflow: Workflow, t: TFunction): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const named = (name: string, values: string[]) => `${name}: ${values.join(', ')}`;
+  if (filters.status.length)
+    chips.push({
+      key: 'status',
+      label: named(
+        t('deals.status'),
+        filters.status.map((s) => workflow.statuses.find((x) => x.slug === s)?.name ?? s),
+      ),
+      without: { ...filters, status: [] },
+    });
+  if (filters.phase)
+    chips.push({
+      key: 'phase',
+      label: named(t('deals.phase'), [t(`deals.phases.${filters.phase}`)]),
+      without: { ...filters, phase: null },
+    });
+  if (filters.alerts)
+    chips.push({
+      key: 'alerts',
+      label: named(t('deals.alerts'), [t(ALERT_LABELS[filters.alerts])]),
+      without: { ...filters, alerts: null },
+    });
+  for (const flag of workflow.flags) {
+    const values = filters.flags[flag.slug] ?? [];
+    if (!values.length) continue;
+    chips.push({
+      key: `flag:${flag.slug}`,
+      label: named(
+        flag.name,
+        values.map((v) => flag.values.find((x) => x.slug === v)?.label ?? v),
+      ),
+      without: { ...filters, flags: { ...filters.flags, [flag.slug]: [] } },
+    });
+  }
+  if (filters.archived)
+    chips.push({
+      key: 'archived',
+      label: t('deals.archivedIncluded'),
+      without: { ...filters, archived: false },
+    });
+  return chips;
+}
+
+/** The table's sort from the URL: a known column or flag, '-' first for descending; else none. */
+export function parseSort(value: unknown, workflow: Workflow): string | null {
+  if (typeof value !== 'string' || !DEAL_SORT.test(value)) return null;
+  const key = value.replace(/^-/, '');
+  if (key === 'alerts') return null;
+  if (key.startsWith('flag:') && !workflow.flags.some((f) => `flag:${f.slug}` === key)) return null;
+  return value;
+}
+
+/** A header's next sort: ascending, then descending, then the board's own order again. */
+export function nextSort(current: string | null, key: string): string | null {
+  if (current === key) return `-${key}`;
+  if (current === `-${key}`) return null;
+  return key;
+}
+
+/** aria-sort of a column under the current sort. */
+export function sortDirection(current: string | null, key: string): 'ascending' | 'descending' | 'none' {
+  if (current === key) return 'ascending';
+  if (current === `-${key}`) return 'descending';
+  return 'none';
+}
+
+/** The table's sortable columns: the deal's name, the contact, the status, each flag, the last change. */
+export function sortColumns(workflow: Workflow, t: TFunction): { key: string; label: string }[] {
+  return [
+    { key: 'name', label: t('deals.deal') },
+    { key: 'contact', label: t('deals.contact') },
+    { key: 'status', label: t('deals.status') },
+    ...workflow.flags.map((f) => ({ key: `flag:${f.slug}`, label: f.name })),
+    { key: 'updated', label: t('deals.updated') },
+  ];
+}
+
+/** A sort in words: 'Updated (descending)'. */
+export function sortLabel(sort: string, workflow: Workflow, t: TFunction): string {
+  const key = sort.replace(/^-/, '');
+  const name = sortColumns(workflow, t).find((c) => c.key === key)?.label ?? key;
+  return sort.startsWith('-') ? t('deals.sortDescending', { name }) : t('deals.sortAscending', { name });
+}
+
+/** What a preset's query string shows, in words ('Status: Signed · Payment: None'); 'All deals' when nothing. */
+export function presetSummary(params: string, workflow: Workflow, t: TFunction): string {
+  const search = presetToSearch(params);
+  const filters = parseBoardFilters(search, workflow);
+  const sort = parseSort(search.sort, workflow);
+  const parts = [
+    ...(filters.search ? [t('deals.presets.searchFor', { text: filters.search })] : []),
+    ...filterChips(filters, workflow, t).map((chip) => chip.label),
+    ...(sort ? [t('deals.presets.sortedBy', { sort: sortLabel(sort, workflow, t) })] : []),
+  ];
+  return parts.length ? parts.join(' · ') : t('deals.presets.allDeals');
 }

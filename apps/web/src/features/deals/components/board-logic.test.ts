@@ -1,12 +1,19 @@
 import type { Deal, Workflow } from '@slat/contracts';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
+import '../strings';
 import {
   activeFilterCount,
+  filterChips,
   filtersToListQuery,
   filtersToSearch,
+  nextSort,
   parseBoardFilters,
+  parseSort,
+  presetSummary,
   presetToSearch,
   searchToPreset,
+  sortDirection,
 } from './board-filters';
 import {
   type ColumnData,
@@ -199,5 +206,57 @@ describe('URL filters', () => {
       status: 'new-enquiry|quoted',
       alerts: 'any',
     });
+  });
+});
+
+describe('filter chips', () => {
+  it('names every active filter, each removable on its own, archived included', () => {
+    const filters = parseBoardFilters(
+      { status: 'new-enquiry|quoted', phase: 'Quoting', alerts: 'warning', payment: 'none', archived: 'all' },
+      workflow,
+    );
+    const chips = filterChips(filters, workflow, i18n.t);
+    expect(chips.map((c) => c.label)).toEqual([
+      'Status: New Enquiry, Quoted',
+      'Phase: Quoting',
+      'Alerts: With warnings',
+      'Payment: None',
+      'Including archived deals',
+    ]);
+    for (const chip of chips) {
+      expect(activeFilterCount(chip.without)).toBe(activeFilterCount(filters) - 1);
+      expect(filterChips(chip.without, workflow, i18n.t).map((c) => c.key)).not.toContain(chip.key);
+    }
+    expect(filterChips(parseBoardFilters({ search: 'smith' }, workflow), workflow, i18n.t)).toEqual([]);
+  });
+
+  it('says what a preset shows in words, the query string only underneath', () => {
+    expect(presetSummary('status=quoted&payment=deposit-paid&sort=-updated', workflow, i18n.t)).toBe(
+      'Status: Quoted · Payment: Deposit Paid · Sorted by Updated (descending)',
+    );
+    expect(presetSummary('search=smith', workflow, i18n.t)).toBe('Search: smith');
+    expect(presetSummary('', workflow, i18n.t)).toBe('All deals');
+    expect(presetSummary('bogus=1&status=gone', workflow, i18n.t)).toBe('All deals');
+  });
+});
+
+describe('table sort', () => {
+  it('reads a known column or flag from the URL, either direction; anything else is the board order', () => {
+    expect(parseSort('name', workflow)).toBe('name');
+    expect(parseSort('-updated', workflow)).toBe('-updated');
+    expect(parseSort('flag:payment', workflow)).toBe('flag:payment');
+    expect(parseSort('flag:install', workflow)).toBeNull();
+    expect(parseSort('name;drop', workflow)).toBeNull();
+    expect(parseSort(undefined, workflow)).toBeNull();
+  });
+
+  it('a header cycles ascending, descending, board order; aria-sort follows', () => {
+    expect(nextSort(null, 'name')).toBe('name');
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBeNull();
+    expect(nextSort('-name', 'contact')).toBe('contact');
+    expect(sortDirection('-name', 'name')).toBe('descending');
+    expect(sortDirection('name', 'name')).toBe('ascending');
+    expect(sortDirection('name', 'contact')).toBe('none');
   });
 });

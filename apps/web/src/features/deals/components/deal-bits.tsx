@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Select, Text, VisuallyHidden } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,40 +28,36 @@ export const PHASE_COLORS: Record<string, string> = {
 const iconColor = (type: string) =>
   type === 'warning' ? 'var(--mantine-color-orange-8)' : 'var(--mantine-color-blue-8)';
 
-/** The deal's alerts (§4), warnings first: an icon and the text. */
+/**
+ * The deal's alerts (§4), warnings first: an icon and the text, always shown (a phone has no
+ * hover); `compact` is the card's and the table row's smaller size. The icon's meaning is read out.
+ */
 export function DealAlerts({ deal, compact = false }: { deal: Deal; compact?: boolean }) {
+  const { t } = useTranslation();
   const alerts = [...deal.context.alerts].sort((a, b) => b.weight - a.weight);
   if (!alerts.length) return null;
-  if (compact)
-    return (
-      <Group gap={4} wrap="nowrap">
-        {alerts.map((alert) => {
-          const Icon = alert.type === 'warning' ? IconAlertTriangle : IconInfoCircle;
-          return (
-            <Tooltip key={alert.key} label={alert.content} withArrow>
-              <Group gap={2} wrap="nowrap" tabIndex={0}>
-                <Icon size={16} aria-hidden color={iconColor(alert.type)} />
-                <VisuallyHidden>{alert.content}</VisuallyHidden>
-              </Group>
-            </Tooltip>
-          );
-        })}
-      </Group>
-    );
   return (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+    <ul
+      aria-label={t('deals.alerts')}
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: compact ? 2 : 4 }}
+    >
       {alerts.map((alert) => {
         const Icon = alert.type === 'warning' ? IconAlertTriangle : IconInfoCircle;
         return (
-          <li key={alert.key}>
-            <Group gap={6} wrap="nowrap" align="flex-start">
+          <li key={alert.key} data-alert={alert.type}>
+            <Group gap={compact ? 4 : 6} wrap="nowrap" align="flex-start">
               <Icon
-                size={16}
+                size={compact ? 14 : 16}
                 aria-hidden
                 color={iconColor(alert.type)}
-                style={{ flexShrink: 0, marginTop: 2 }}
+                style={{ flexShrink: 0, marginTop: compact ? 1 : 2 }}
               />
-              <Text size="sm">{alert.content}</Text>
+              <Text size={compact ? 'xs' : 'sm'} lh={1.35}>
+                <VisuallyHidden>
+                  {alert.type === 'warning' ? t('deals.alertWarning') : t('deals.alertInfo')}:{' '}
+                </VisuallyHidden>
+                {alert.content}
+              </Text>
             </Group>
           </li>
         );
@@ -105,34 +101,46 @@ export function FlagBadges({ deal }: { deal: Deal }) {
   );
 }
 
+/** The pickers' shared props: a visible label, or an accessible name alone (a table cell). */
+type PickerProps = {
+  label?: string | undefined;
+  hideLabel?: boolean | undefined;
+  /** The accessible name when it says more than the visible label ('Status #12'). */
+  ariaLabel?: string | undefined;
+  /** Wide enough for the longest choice, so none is cut off ('Measure Booked'). */
+  fitTo?: readonly string[] | undefined;
+};
+
+/** A width that shows the longest label whole (the chevron and padding beside it). */
+export const pickerWidth = (labels: readonly string[]) =>
+  `calc(${Math.max(4, ...labels.map((l) => l.length))}ch + 44px)`;
+
+function pickerProps({ label, hideLabel = false, ariaLabel, fitTo }: PickerProps, fallback: string) {
+  const text = label ?? fallback;
+  return {
+    label: hideLabel ? undefined : text,
+    'aria-label': ariaLabel ?? (hideLabel ? text : undefined),
+    size: 'xs',
+    allowDeselect: false,
+    w: fitTo ? pickerWidth(fitTo) : undefined,
+    // the list is as wide as its longest choice, whatever the width of the field
+    comboboxProps: { withinPortal: true, width: 'max-content', position: 'bottom-start' },
+  } as const;
+}
+
 /** §2/§4: any status of the workflow; disabled for archived deals. */
-export function StatusPicker({
-  deal,
-  workflow,
-  label,
-  hideLabel = false,
-}: {
-  deal: Deal;
-  workflow: Workflow;
-  label?: string;
-  hideLabel?: boolean;
-}) {
+export function StatusPicker({ deal, workflow, ...props }: PickerProps & { deal: Deal; workflow: Workflow }) {
   const { t } = useTranslation();
   const setStatus = useSetDealStatus();
-  const text = label ?? t('deals.status');
   return (
     <Select
-      label={hideLabel ? undefined : text}
-      aria-label={hideLabel ? text : undefined}
-      size="xs"
-      allowDeselect={false}
+      {...pickerProps(props, t('deals.status'))}
       disabled={deal.isArchived || setStatus.isPending}
       value={String(deal.statusId)}
       data={workflow.statuses.map((s) => ({ value: String(s.id), label: s.name }))}
       onChange={(value) => {
         if (value && Number(value) !== deal.statusId) setStatus.mutate({ deal, statusId: Number(value) });
       }}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -140,30 +148,19 @@ export function StatusPicker({
 export function FlagPicker({
   deal,
   flag,
-  hideLabel = false,
-  label,
-}: {
-  deal: Deal;
-  flag: Workflow['flags'][number];
-  hideLabel?: boolean;
-  label?: string;
-}) {
+  ...props
+}: PickerProps & { deal: Deal; flag: Workflow['flags'][number] }) {
   const setFlag = useSetDealFlag();
   const current = deal.context.flagValues.find((f) => f.workflowFlagId === flag.id);
-  const text = label ?? flag.name;
   return (
     <Select
-      label={hideLabel ? undefined : text}
-      aria-label={hideLabel ? text : undefined}
-      size="xs"
-      allowDeselect={false}
+      {...pickerProps(props, flag.name)}
       disabled={deal.isArchived || setFlag.isPending}
       value={current ? String(current.workflowFlagValueId) : null}
       data={flag.values.map((v) => ({ value: String(v.id), label: v.label }))}
       onChange={(value) => {
         if (value) setFlag.mutate({ deal, flagId: flag.id, valueId: Number(value) });
       }}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

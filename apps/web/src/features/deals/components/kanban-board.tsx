@@ -334,12 +334,12 @@ function CardBody({
             {deal.description}
           </Text>
         )}
-        <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text size="xs" lineClamp={1} style={{ minWidth: 0 }}>
-            {deal.contact?.name ?? ''}
+        {deal.contact && (
+          <Text size="xs" lineClamp={1}>
+            {deal.contact.name}
           </Text>
-          <DealAlerts deal={deal} compact />
-        </Group>
+        )}
+        <DealAlerts deal={deal} compact />
         <FlagBadges deal={deal} />
         {deal.isArchived && (
           <Box>

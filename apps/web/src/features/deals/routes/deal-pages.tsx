@@ -1,9 +1,9 @@
 import '../strings';
 import {
   ActionIcon,
-  Badge,
   Button,
   Checkbox,
+  CloseButton,
   Group,
   Menu,
   MultiSelect,
@@ -11,6 +11,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -18,7 +19,7 @@ import { phases, type Workflow } from '@slat/contracts';
 import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
@@ -30,9 +31,11 @@ import { presetsQueryOptions } from '../api/records';
 import {
   activeFilterCount,
   type BoardFilters,
+  filterChips,
   filtersToListQuery,
   filtersToSearch,
   parseBoardFilters,
+  parseSort,
   presetToSearch,
   searchToPreset,
 } from '../components/board-filters';
@@ -41,6 +44,7 @@ import { DealModal, isDealId } from '../components/deal-modal';
 import { DealTable } from '../components/deal-table';
 import { KanbanBoard } from '../components/kanban-board';
 import { PresetsModal } from '../components/presets-modal';
+import type { BoardSearch } from '../search';
 
 type View = 'kanban' | 'table';
 const VIEW_STORAGE_KEY = 'slat.dealView';
@@ -73,7 +77,8 @@ function Board({ workflow }: { workflow: Workflow }) {
   const navigate = useNavigate();
   const boardSearch = boardApi.useSearch();
   const filters = useMemo(() => parseBoardFilters(boardSearch, workflow), [boardSearch, workflow]);
-  const search = useMemo(() => filtersToSearch(filters), [filters]);
+  const sort = parseSort(boardSearch.sort, workflow);
+  const search = useMemo(() => ({ ...filtersToSearch(filters), ...(sort ? { sort } : {}) }), [filters, sort]);
   const listFilters = useMemo(() => filtersToListQuery(filters), [filters]);
   const [view, setView] = useState<View>(storedView);
   const [adding, setAdding] = useState(false);
@@ -82,13 +87,17 @@ function Board({ workflow }: { workflow: Workflow }) {
   const workflowPresets =
     presets.data?.workflows.find((w) => w.workflowId === workflow.id)?.presetFilters ?? [];
 
-  const setFilters = (next: BoardFilters) =>
+  const setSearch = (next: BoardSearch) =>
     void navigate({
       to: '/workflows/$workflowSlug',
       params: { workflowSlug: workflow.slug },
-      search: filtersToSearch(next),
+      search: next,
       replace: true,
     });
+  const setFilters = (next: BoardFilters) =>
+    setSearch({ ...filtersToSearch(next), ...(sort ? { sort } : {}) });
+  const setSort = (next: string | null) =>
+    setSearch({ ...filtersToSearch(filters), ...(next ? { sort: next } : {}) });
 
   return (
     <Stack gap="sm">
@@ -147,7 +156,13 @@ function Board({ workflow }: { workflow: Workflow }) {
       {view === 'kanban' ? (
         <KanbanBoard workflow={workflow} filters={listFilters} />
       ) : (
-        <DealTable key={JSON.stringify(listFilters)} workflow={workflow} filters={listFilters} />
+        <DealTable
+          key={JSON.stringify(listFilters)}
+          workflow={workflow}
+          filters={listFilters}
+          sort={sort}
+          onSort={setSort}
+        />
       )}
       <DealFormModal
         opened={adding}
@@ -165,7 +180,7 @@ function Board({ workflow }: { workflow: Workflow }) {
       <PresetsModal
         opened={managing}
         onClose={() => setManaging(false)}
-        workflowId={workflow.id}
+        workflow={workflow}
         currentParams={searchToPreset(search)}
       />
       <Outlet />
@@ -173,17 +188,13 @@ function Board({ workflow }: { workflow: Workflow }) {
   );
 }
 
-function FilterBar({
-  workflow,
-  filters,
-  onChange,
-}: {
-  workflow: Workflow;
-  filters: BoardFilters;
-  onChange: (next: BoardFilters) => void;
-}) {
+type FilterProps = { workflow: Workflow; filters: BoardFilters; onChange: (next: BoardFilters) => void };
+
+function FilterBar({ workflow, filters, onChange }: FilterProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(filters.search);
+  const [opened, setOpened] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setText(filters.search), [filters.search]);
   useEffect(() => {
     if (text.trim() === filters.search) return;
@@ -191,123 +202,176 @@ function FilterBar({
     return () => clearTimeout(timer);
   });
   const count = activeFilterCount(filters);
+  const chips = filterChips(filters, workflow, t);
+  // Esc closes an open list first (the list's own Esc); only then the panel, back to its button.
+  const onPanelKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    if ((event.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+    setOpened(false);
+    filtersButton.current?.focus();
+  };
   return (
-    <Group gap="xs" align="flex-end">
-      <TextInput
-        aria-label={t('deals.search')}
-        placeholder={t('deals.search')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        size="xs"
-        w={240}
-        maw="100%"
-        type="search"
-      />
-      <Popover position="bottom-start" width={300} shadow="md" trapFocus>
-        <Popover.Target>
-          <Button
-            size="xs"
-            variant={count ? 'light' : 'default'}
-            leftSection={<IconAdjustments size={16} aria-hidden />}
-          >
-            {count ? t('deals.filtersActive', { count }) : t('deals.filters')}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs">
-            <MultiSelect
-              label={t('deals.statuses')}
-              size="xs"
-              data={workflow.statuses.map((s) => ({ value: s.slug, label: s.name }))}
-              value={filters.status}
-              onChange={(status) => onChange({ ...filters, status })}
-              comboboxProps={{ withinPortal: false }}
-              clearable
-            />
-            <Select
-              label={t('deals.phase')}
-              size="xs"
-              placeholder={t('deals.anyPhase')}
-              data={phases.map((p) => ({ value: p, label: t(`deals.phases.${p}`) }))}
-              value={filters.phase}
-              onChange={(phase) => onChange({ ...filters, phase: (phase as BoardFilters['phase']) ?? null })}
-              comboboxProps={{ withinPortal: false }}
-              clearable
-            />
-            <Select
-              label={t('deals.alerts')}
-              size="xs"
-              placeholder={t('deals.noAlertFilter')}
-              data={[
-                { value: 'any', label: t('deals.anyAlerts') },
-                { value: 'warning', label: t('deals.warningAlerts') },
-                { value: 'info', label: t('deals.infoAlerts') },
-              ]}
-              value={filters.alerts}
-              onChange={(alerts) =>
-                onChange({ ...filters, alerts: (alerts as BoardFilters['alerts']) ?? null })
-              }
-              comboboxProps={{ withinPortal: false }}
-              clearable
-            />
-            {workflow.flags.map((flag) => (
-              <MultiSelect
-                key={flag.id}
-                label={flag.name}
-                size="xs"
-                data={flag.values.map((v) => ({ value: v.slug, label: v.label }))}
-                value={filters.flags[flag.slug] ?? []}
-                onChange={(values) =>
-                  onChange({ ...filters, flags: { ...filters.flags, [flag.slug]: values } })
-                }
-                comboboxProps={{ withinPortal: false }}
-                clearable
-              />
-            ))}
-            <Checkbox
-              size="xs"
-              label={t('deals.includeArchived')}
-              checked={filters.archived}
-              onChange={(e) => onChange({ ...filters, archived: e.currentTarget.checked })}
-            />
+    <Stack gap={6}>
+      <Group gap="xs" align="flex-end">
+        <TextInput
+          aria-label={t('deals.search')}
+          placeholder={t('deals.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          size="xs"
+          w={240}
+          maw="100%"
+          type="search"
+        />
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          closeOnEscape={false}
+          position="bottom-start"
+          width={300}
+          shadow="md"
+          trapFocus
+        >
+          <Popover.Target>
             <Button
+              ref={filtersButton}
               size="xs"
-              variant="subtle"
-              disabled={!count}
-              onClick={() =>
-                onChange({ ...filters, status: [], phase: null, alerts: null, flags: {}, archived: false })
-              }
+              variant={count ? 'light' : 'default'}
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+              onClick={() => setOpened((o) => !o)}
             >
-              {t('deals.clearFilters')}
+              {count ? t('deals.filtersActive', { count }) : t('deals.filters')}
             </Button>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-      {filters.status.length > 0 && (
-        <Badge variant="light" color="gray">
-          {filters.status.map((s) => workflow.statuses.find((x) => x.slug === s)?.name ?? s).join(', ')}
-        </Badge>
+          </Popover.Target>
+          <Popover.Dropdown onKeyDown={onPanelKeyDown}>
+            <FilterFields workflow={workflow} filters={filters} onChange={onChange} />
+          </Popover.Dropdown>
+        </Popover>
+      </Group>
+      {chips.length > 0 && (
+        <Group
+          component="ul"
+          aria-label={t('deals.activeFilters')}
+          gap={6}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {chips.map((chip) => (
+            <Group
+              component="li"
+              key={chip.key}
+              gap={0}
+              wrap="nowrap"
+              pl={10}
+              bg="gray.1"
+              style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+            >
+              <Text size="sm">{chip.label}</Text>
+              <CloseButton
+                size="md"
+                radius="xl"
+                aria-label={t('deals.removeFilter', { label: chip.label })}
+                onClick={() => onChange(chip.without)}
+              />
+            </Group>
+          ))}
+        </Group>
       )}
-      {filters.phase && (
-        <Badge variant="light" color="gray">
-          {t('deals.phase')}: {t(`deals.phases.${filters.phase}`)}
-        </Badge>
+    </Stack>
+  );
+}
+
+/**
+ * The panel's fields. A multiple choice closes its list after each pick, so it never stays open
+ * over the fields below it (it opens again on a click or the arrow keys).
+ */
+function FilterFields({ workflow, filters, onChange }: FilterProps) {
+  const { t } = useTranslation();
+  const [openList, setOpenList] = useState<string | null>(null);
+  const multiple = (
+    key: string,
+    label: string,
+    data: { value: string; label: string }[],
+    value: string[],
+    set: (values: string[]) => void,
+  ) => (
+    <MultiSelect
+      key={key}
+      label={label}
+      size="xs"
+      data={data}
+      value={value}
+      onChange={(values) => {
+        setOpenList(null);
+        set(values);
+      }}
+      dropdownOpened={openList === key}
+      onDropdownOpen={() => setOpenList(key)}
+      onDropdownClose={() => setOpenList((open) => (open === key ? null : open))}
+      comboboxProps={{ withinPortal: false }}
+      clearable
+    />
+  );
+  const count = activeFilterCount(filters);
+  return (
+    <Stack gap="xs">
+      {multiple(
+        'status',
+        t('deals.statuses'),
+        workflow.statuses.map((s) => ({ value: s.slug, label: s.name })),
+        filters.status,
+        (status) => onChange({ ...filters, status }),
       )}
-      {filters.alerts && (
-        <Badge variant="light" color="orange">
-          {t('deals.alerts')}: {filters.alerts}
-        </Badge>
+      <Select
+        label={t('deals.phase')}
+        size="xs"
+        placeholder={t('deals.anyPhase')}
+        data={phases.map((p) => ({ value: p, label: t(`deals.phases.${p}`) }))}
+        value={filters.phase}
+        onChange={(phase) => onChange({ ...filters, phase: (phase as BoardFilters['phase']) ?? null })}
+        comboboxProps={{ withinPortal: false }}
+        clearable
+      />
+      <Select
+        label={t('deals.alerts')}
+        size="xs"
+        placeholder={t('deals.noAlertFilter')}
+        data={[
+          { value: 'any', label: t('deals.anyAlerts') },
+          { value: 'warning', label: t('deals.warningAlerts') },
+          { value: 'info', label: t('deals.infoAlerts') },
+        ]}
+        value={filters.alerts}
+        onChange={(alerts) => onChange({ ...filters, alerts: (alerts as BoardFilters['alerts']) ?? null })}
+        comboboxProps={{ withinPortal: false }}
+        clearable
+      />
+      {workflow.flags.map((flag) =>
+        multiple(
+          `flag:${flag.slug}`,
+          flag.name,
+          flag.values.map((v) => ({ value: v.slug, label: v.label })),
+          filters.flags[flag.slug] ?? [],
+          (values) => onChange({ ...filters, flags: { ...filters.flags, [flag.slug]: values } }),
+        ),
       )}
-      {Object.entries(filters.flags).map(([slug, values]) => {
-        const flag = workflow.flags.find((f) => f.slug === slug);
-        return (
-          <Badge key={slug} variant="light" color="gray">
-            {flag?.name}: {values.map((v) => flag?.values.find((x) => x.slug === v)?.label ?? v).join(', ')}
-          </Badge>
-        );
-      })}
-    </Group>
+      <Checkbox
+        size="xs"
+        label={t('deals.includeArchived')}
+        checked={filters.archived}
+        onChange={(e) => onChange({ ...filters, archived: e.currentTarget.checked })}
+      />
+      <Button
+        size="xs"
+        variant="subtle"
+        disabled={!count}
+        onClick={() =>
+          onChange({ ...filters, status: [], phase: null, alerts: null, flags: {}, archived: false })
+        }
+      >
+        {t('deals.clearFilters')}
+      </Button>
+    </Stack>
   );
 }
 
