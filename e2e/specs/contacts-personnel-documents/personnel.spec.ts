@@ -91,9 +91,11 @@ test('add a person (validation, duplicate email), edit, archive', async ({ page 
   await expect(person).toContainText('Measures on Tuesdays');
   await expect(page.getByRole('table', { name: 'Personnel' })).toContainText('Measures on Tuesdays');
 
+  // archiving asks in the shared confirm dialog (decision 012)
   await person.getByRole('button', { name: 'Archive' }).click();
-  await expect(person.getByText(`Archive ${name}?`)).toBeVisible();
-  await person.getByRole('button', { name: 'Archive' }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${name}?` });
+  await expect(confirm.getByText('They will no longer appear in the personnel list.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(page).toHaveURL(/\/personnel$/);
   await expect(page.getByRole('table', { name: 'Personnel' })).not.toContainText(name);
   const after = (await (await page.request.get('/api/personnel')).json()) as Person[];

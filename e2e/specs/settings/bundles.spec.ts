@@ -89,6 +89,11 @@ test.describe('Settings › Bundles', () => {
       .toBe(true);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await firstSwitch.click({ force: true });
+    // unsubscribing clears the values, so it asks first (decision 012)
+    await page
+      .getByRole('dialog', { name: `Unsubscribe from ${first.name}?` })
+      .getByRole('button', { name: 'Unsubscribe' })
+      .click();
     await expect(firstSwitch).not.toBeChecked();
     await expect(secondSwitch).toBeEnabled();
   });

@@ -84,7 +84,13 @@ test.describe('Settings › Quotes', () => {
 
     const duplicate = await addOverride('5');
     await expect(duplicate.getByText('This category already has an override')).toBeVisible();
+    // Cancel on a form with changes asks first (decision 012)
     await duplicate.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await expect(duplicate).toBeHidden();
     await expect(overrides.getByRole('row').filter({ hasText: category })).toHaveCount(1);
 
     await page.getByRole('button', { name: `Delete override for ${category}` }).click();

@@ -13,6 +13,8 @@ type FormModalApi = {
   close: () => void;
   /** Saved, and the caller closes it (a navigation): the route guard does not ask. */
   release: () => void;
+  /** Before dropping a form and staying in the modal (Cancel back to a view): true to go on. */
+  mayDiscard: () => Promise<boolean>;
 };
 
 const FormModalContext = createContext<FormModalApi | null>(null);
@@ -21,6 +23,7 @@ const NO_MODAL: FormModalApi = {
   requestClose: () => undefined,
   close: () => undefined,
   release: () => undefined,
+  mayDiscard: () => mayDiscard(),
 };
 
 /** The modal a form sits in; outside one, closing is a no-op. */
@@ -68,6 +71,7 @@ export function FormModal({
         onClose();
       },
       release: () => unsavedChanges.release(scope),
+      mayDiscard: () => mayDiscard(scope),
     }),
     [scope, onClose],
   );

@@ -123,6 +123,10 @@ const settingsEn = {
       currencyMin: 'This field must be greater than 0',
       values: 'Values',
       failedTitle: 'The bundle was not changed',
+      unsubscribe: 'Unsubscribe',
+      unsubscribeTitle: 'Unsubscribe from {{name}}?',
+      unsubscribeMessage:
+        'Its products leave your quotes and its values are cleared; subscribing again asks for them.',
     },
     integrations: {
       calendarTitle: 'Mail and calendar',

@@ -20,6 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/errors';
+import { firstClickOnly } from '../../../lib/clicks';
+import { confirmDestructive } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyWarning } from '../../../lib/notify';
@@ -42,6 +44,14 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
   const [uploading, setUploading] = useState(false);
   const [detail, setDetail] = useState<DocumentRecord | null>(null);
   const archive = useArchiveDocument(dealId);
+  // decision 012: no call brings an attachment back, so archiving asks first
+  const confirmArchive = (doc: DocumentRecord) =>
+    confirmDestructive({
+      title: t('deals.attachments.archiveTitle'),
+      message: t('deals.attachments.archiveMessage', { name: doc.name }),
+      confirmLabel: t('deals.attachments.archive'),
+      action: () => archive.mutateAsync(doc.id),
+    });
   const list = docs.data?.data ?? [];
   return (
     <Section
@@ -114,8 +124,9 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
                           variant="subtle"
                           color="red"
                           disabled={readOnly}
+                          loading={archive.isPending && archive.variables === doc.id}
                           aria-label={`${t('deals.attachments.archive')} ${doc.name}`}
-                          onClick={() => archive.mutate(doc.id)}
+                          onClick={firstClickOnly(() => void confirmArchive(doc))}
                         >
                           <IconArchive size={16} aria-hidden />
                         </ActionIcon>
@@ -158,7 +169,9 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
                   variant="default"
                   color="red"
                   disabled={readOnly}
-                  onClick={() => archive.mutate(detail.id, { onSuccess: () => setDetail(null) })}
+                  onClick={firstClickOnly(
+                    () => void confirmArchive(detail).then((done) => done && setDetail(null)),
+                  )}
                 >
                   {t('deals.attachments.archive')}
                 </Button>

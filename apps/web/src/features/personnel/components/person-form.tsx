@@ -1,4 +1,4 @@
-import { Button, ColorSwatch, Group, Input, Stack, TagsInput, Text } from '@mantine/core';
+import { ColorSwatch, Group, Input, Stack, TagsInput, Text } from '@mantine/core';
 import { BADGE_PALETTE, type Person, personBodySchema } from '@slat/contracts';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField, useField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
+import { FormButtons } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { ApiError, isSessionError } from '../../../lib/api/errors';
@@ -42,15 +43,18 @@ function showPersonSaveError(error: unknown, form: UseFormReturn<PersonFormValue
   notifyError(i18n.t('errors.genericTitle'), i18n.t('errors.serverIssues'));
 }
 
-/** Add (no person) or edit a person; validation is the contract's (§5 Person). */
+/**
+ * Add (no person) or edit a person; validation is the contract's (§5 Person). `onSaved` gets the
+ * person as saved (its name as it is now); Cancel closes the FormModal unless `onCancel` is given.
+ */
 export function PersonForm({
   person,
   onSaved,
   onCancel,
 }: {
   person?: Person;
-  onSaved: (id: number) => void;
-  onCancel: () => void;
+  onSaved: (saved: { id: number; name: string }) => void;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSavePerson();
@@ -69,7 +73,7 @@ export function PersonForm({
       onSubmit={async (values) => {
         try {
           const saved = await save.mutateAsync({ ...values, ...(person ? { id: person.id } : {}) });
-          onSaved(saved.id);
+          onSaved({ id: saved.id, name: values.name });
         } catch (error) {
           showPersonSaveError(error, typedForm);
         }
@@ -81,14 +85,7 @@ export function PersonForm({
         <LabelsField />
         <TextareaField name="notes" label={t('personnel.notes')} maxLength={5000} />
         <BadgeColorField />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            {t('personnel.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t('personnel.save')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={t('personnel.save')} {...(onCancel ? { onCancel } : {})} />
       </Stack>
     </AppForm>
   );

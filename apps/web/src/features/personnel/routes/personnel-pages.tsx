@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   MultiSelect,
   Stack,
   Table,
@@ -18,12 +17,13 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, useFormModal } from '../../../components/form/form-modal';
 import { QueryView } from '../../../components/ui/query-view';
 import { AnchorLink } from '../../../components/ui/router-links';
-import { StatusAlert } from '../../../components/ui/status-alert';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { firstClickOnly } from '../../../lib/clicks';
+import { confirmDestructive } from '../../../lib/confirm';
 import { notifySuccess } from '../../../lib/notify';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { personnelLabelsQueryOptions, personnelQueryOptions, useArchivePerson } from '../api/personnel';
@@ -55,7 +55,6 @@ function usePersonnelFilters() {
 export function PersonnelPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.personnel'));
-  const breakpoint = useBreakpoint();
   const { filters, update } = usePersonnelFilters();
   const [text, setText] = useDebouncedUrlText(
     filters.search,
@@ -97,28 +96,33 @@ export function PersonnelPage() {
         />
       </Group>
       <PersonnelTable filters={filters} />
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title={t('personnel.addTitle')}
-        fullScreen={breakpoint === 'verySmall'}
-        closeButtonProps={{ 'aria-label': t('lists.close') }}
-      >
-        <PersonForm
-          onCancel={() => setAdding(false)}
-          onSaved={(id) => {
-            setAdding(false);
-            notifySuccess(t('personnel.added'), '');
+      <FormModal opened={adding} onClose={() => setAdding(false)} title={t('personnel.addTitle')} size="md">
+        <AddPersonForm
+          onAdded={(id) =>
             void navigate({
               to: '/personnel/$personId',
               params: { personId: String(id) },
               search: personnelFiltersSearch(filters),
-            });
-          }}
+            })
+          }
         />
-      </Modal>
+      </FormModal>
       <Outlet />
     </Stack>
+  );
+}
+
+function AddPersonForm({ onAdded }: { onAdded: (id: number) => void }) {
+  const { t } = useTranslation();
+  const modal = useFormModal();
+  return (
+    <PersonForm
+      onSaved={(saved) => {
+        modal.close();
+        notifySuccess(t('personnel.added'), saved.name);
+        onAdded(saved.id);
+      }}
+    />
   );
 }
 
@@ -205,64 +209,57 @@ export function PersonPage() {
   const { personId } = personApi.useParams();
   const search = personnelFiltersSearch(parsePersonnelFilters(personApi.useSearch()));
   const navigate = useNavigate();
-  const breakpoint = useBreakpoint();
   const query = useQuery(personnelQueryOptions);
   const person = query.data?.find((p) => String(p.id) === personId);
-  const [mode, setMode] = useState<'view' | 'edit' | 'archive'>('view');
+  const [editing, setEditing] = useState(false);
   useDocumentTitle(person?.name ?? t('pages.person'));
   const close = () => void navigate({ to: '/personnel', search });
   if (query.data && !person) return <Navigate to="/personnel" search={search} replace />;
   return (
-    <Modal
+    <FormModal
       opened
       onClose={close}
-      fullScreen={breakpoint === 'verySmall'}
-      title={mode === 'edit' ? t('personnel.editTitle') : (person?.name ?? t('pages.person'))}
-      closeButtonProps={{ 'aria-label': t('lists.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      size="md"
+      title={editing ? t('personnel.editTitle') : (person?.name ?? t('pages.person'))}
     >
       {!person && (
         <Group justify="center" p="xl">
           <Loader aria-label={t('app.loading')} />
         </Group>
       )}
-      {person && mode === 'edit' && (
-        <PersonForm
-          person={person}
-          onCancel={() => setMode('view')}
-          onSaved={() => {
-            notifySuccess(t('personnel.saved'), person.name);
-            setMode('view');
-          }}
-        />
+      {person && editing && <EditPerson person={person} onDone={() => setEditing(false)} />}
+      {person && !editing && (
+        <PersonDetail person={person} onEdit={() => setEditing(true)} onArchived={close} />
       )}
-      {person && mode !== 'edit' && (
-        <PersonDetail
-          person={person}
-          confirming={mode === 'archive'}
-          onEdit={() => setMode('edit')}
-          onArchive={() => setMode('archive')}
-          onCancelArchive={() => setMode('view')}
-          onArchived={close}
-        />
-      )}
-    </Modal>
+    </FormModal>
+  );
+}
+
+/** Edit inside the person's modal: Cancel goes back to the person, asking first when there are changes. */
+function EditPerson({ person, onDone }: { person: Person; onDone: () => void }) {
+  const { t } = useTranslation();
+  const modal = useFormModal();
+  return (
+    <PersonForm
+      person={person}
+      onCancel={() => void modal.mayDiscard().then((back) => back && onDone())}
+      onSaved={(saved) => {
+        modal.release();
+        // the name as saved now, not as it was when the window opened
+        notifySuccess(t('personnel.saved'), saved.name);
+        onDone();
+      }}
+    />
   );
 }
 
 function PersonDetail({
   person,
-  confirming,
   onEdit,
-  onArchive,
-  onCancelArchive,
   onArchived,
 }: {
   person: Person;
-  confirming: boolean;
   onEdit: () => void;
-  onArchive: () => void;
-  onCancelArchive: () => void;
   onArchived: () => void;
 }) {
   const { t } = useTranslation();
@@ -304,39 +301,32 @@ function PersonDetail({
           </Stack>
         ))}
       </Stack>
-      {confirming ? (
-        <StatusAlert kind="warning" title={t('personnel.archiveTitle', { name: person.name })}>
-          <Text size="sm">{t('personnel.archiveMessage')}</Text>
-          <Group gap="sm" mt="sm">
-            <Button
-              color="red"
-              loading={archive.isPending}
-              onClick={() =>
-                archive.mutate(person.id, {
-                  onSuccess: () => {
-                    notifySuccess(t('personnel.archived'), person.name);
-                    onArchived();
-                  },
-                })
-              }
-            >
-              {t('personnel.archive')}
-            </Button>
-            <Button variant="default" onClick={onCancelArchive}>
-              {t('personnel.cancel')}
-            </Button>
-          </Group>
-        </StatusAlert>
-      ) : (
-        <Group gap="sm" justify="flex-end">
-          <Button variant="default" leftSection={<IconArchive size={16} aria-hidden />} onClick={onArchive}>
-            {t('personnel.archive')}
-          </Button>
-          <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-            {t('personnel.edit')}
-          </Button>
-        </Group>
-      )}
+      <Group gap="sm" justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconArchive size={16} aria-hidden />}
+          loading={archive.isPending}
+          onClick={firstClickOnly(
+            () =>
+              // decision 012: no call brings a person back, so archiving asks first
+              void confirmDestructive({
+                title: t('personnel.archiveTitle', { name: person.name }),
+                message: t('personnel.archiveMessage'),
+                confirmLabel: t('personnel.archive'),
+                action: () => archive.mutateAsync(person.id),
+              }).then((done) => {
+                if (!done) return;
+                notifySuccess(t('personnel.archived'), person.name);
+                onArchived();
+              }),
+          )}
+        >
+          {t('personnel.archive')}
+        </Button>
+        <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+          {t('personnel.edit')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

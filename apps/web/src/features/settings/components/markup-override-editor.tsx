@@ -1,5 +1,5 @@
 import '../strings';
-import { Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MarkupOverride } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,11 @@ import { z } from 'zod';
 import { RadioGroupField } from '../../../components/form/choice-fields';
 import { useField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
+import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { confirmDestructive } from '../../../lib/confirm';
 import { requiredNumber } from '../../../lib/forms/number';
 import { notifySuccess } from '../../../lib/notify';
 import {
@@ -85,8 +87,16 @@ export function MarkupOverrideEditor() {
   const { t } = useTranslation();
   const query = useQuery(markupOverridesQueryOptions);
   const [editing, setEditing] = useState<{ values: OverrideForm; label: string | null } | null>(null);
-  const [deleting, setDeleting] = useState<MarkupOverride | null>(null);
   const remove = useDeleteMarkupOverride();
+  // decision 012: a deleted override is gone, so deleting asks first
+  const confirmDelete = (o: MarkupOverride) =>
+    void confirmDestructive({
+      title: t('settings.overrides.deleteTitle'),
+      message: t('settings.overrides.deleteMessage', { name: targetName(o) }),
+      confirmLabel: t('settings.delete'),
+      action: () =>
+        remove.mutateAsync(o.id).then(() => notifySuccess(t('settings.overrides.deleted'), targetName(o))),
+    });
   const adjustment = (o: MarkupOverride) =>
     `${o.adjustmentType === 'PERCENT_MARGIN' ? t('settings.quotes.margin') : t('settings.quotes.markUp')} ${Number(o.adjustmentValue)}%`;
   return (
@@ -139,7 +149,8 @@ export function MarkupOverrideEditor() {
                               },
                             })
                           }
-                          onDelete={() => setDeleting(o)}
+                          pending={remove.isPending && remove.variables === o.id}
+                          onDelete={() => confirmDelete(o)}
                         />
                       </Table.Td>
                     </Table.Tr>
@@ -155,65 +166,22 @@ export function MarkupOverrideEditor() {
           {t('settings.overrides.add')}
         </Button>
       </Group>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('errors.close') }}
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.values.id ? t('settings.overrides.editTitle') : t('settings.overrides.addTitle')}
+        size="md"
+        fullScreenOnPhone={false}
       >
-        {editing && (
-          <OverrideFormView
-            initial={editing.values}
-            initialLabel={editing.label}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('errors.close') }}
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('settings.overrides.deleteTitle')}
-      >
-        {deleting && (
-          <Stack>
-            <Text>{t('settings.overrides.deleteMessage', { name: targetName(deleting) })}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                {t('settings.cancel')}
-              </Button>
-              <Button
-                color="red.8"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(deleting.id, {
-                    onSuccess: () => {
-                      setDeleting(null);
-                      notifySuccess(t('settings.overrides.deleted'), targetName(deleting));
-                    },
-                  })
-                }
-              >
-                {t('settings.delete')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {editing && <OverrideFormView initial={editing.values} initialLabel={editing.label} />}
+      </FormModal>
     </Stack>
   );
 }
 
-function OverrideFormView({
-  initial,
-  initialLabel,
-  onDone,
-}: {
-  initial: OverrideForm;
-  initialLabel: string | null;
-  onDone: () => void;
-}) {
+function OverrideFormView({ initial, initialLabel }: { initial: OverrideForm; initialLabel: string | null }) {
   const { t, i18n } = useTranslation();
+  const modal = useFormModal();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
   const schema = useMemo(() => overrideSchema(t), [t, i18n.language]);
   const form = useAppForm(schema, initial);
@@ -223,7 +191,7 @@ function OverrideFormView({
     try {
       await save.mutateAsync({ ...values, adjustmentValue: String(values.adjustmentValue) });
       notifySuccess(t('settings.saved'), t('settings.savedMessage'));
-      onDone();
+      modal.close();
     } catch (error) {
       showSaveError(error, form);
     }
@@ -254,14 +222,7 @@ function OverrideFormView({
           typeLabel={t('settings.overrides.adjustmentType')}
           valueLabel={t('settings.overrides.amount')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={t('settings.save')} />
       </Stack>
     </AppForm>
   );

@@ -1,9 +1,15 @@
 import '../strings';
-import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import type { Bundle } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { TextField } from '../../../components/form/fields';
+import { AppForm } from '../../../components/form/form';
+import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
+import { useAppForm } from '../../../components/form/use-app-form';
+import { confirmDestructive } from '../../../lib/confirm';
 import { blockingBundle, bundlesQueryOptions, useToggleBundle } from '../api/bundles';
 import {
   initialTemplateValues,
@@ -19,7 +25,15 @@ export function BundleSettingsPage() {
   const [asking, setAsking] = useState<Bundle | null>(null);
   const onToggle = (bundle: Bundle, on: boolean) => {
     if (on && bundle.templateFields.length > 0) setAsking(bundle);
-    else toggle.mutate({ id: bundle.id, subscribe: on });
+    else if (on) toggle.mutate({ id: bundle.id, subscribe: true });
+    // decision 012: unsubscribing clears the bundle's values, so it asks first
+    else
+      void confirmDestructive({
+        title: t('settings.bundles.unsubscribeTitle', { name: bundle.name }),
+        message: t('settings.bundles.unsubscribeMessage'),
+        confirmLabel: t('settings.bundles.unsubscribe'),
+        action: () => toggle.mutateAsync({ id: bundle.id, subscribe: false }),
+      });
   };
   return (
     <SettingsPage section="bundles" intro={t('settings.bundles.intro')}>
@@ -51,23 +65,20 @@ export function BundleSettingsPage() {
           )
         }
       </QueryView>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('errors.close') }}
+      <FormModal
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? t('settings.bundles.fieldsTitle', { name: asking.name }) : ''}
+        size="md"
+        fullScreenOnPhone={false}
       >
         {asking && (
           <TemplateFieldsForm
             bundle={asking}
-            onCancel={() => setAsking(null)}
-            onSubmit={(templateValues) => {
-              setAsking(null);
-              toggle.mutate({ id: asking.id, subscribe: true, templateValues });
-            }}
+            onSubmit={(templateValues) => toggle.mutate({ id: asking.id, subscribe: true, templateValues })}
           />
         )}
-      </Modal>
+      </FormModal>
     </SettingsPage>
   );
 }
@@ -117,35 +128,39 @@ function BundleRow({
 
 function TemplateFieldsForm({
   bundle,
-  onCancel,
   onSubmit,
 }: {
   bundle: Bundle;
-  onCancel: () => void;
   onSubmit: (values: Record<string, string>) => void;
 }) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState(() => initialTemplateValues(bundle.templateFields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = templateValueErrors(bundle.templateFields, values, t);
-    setErrors(found);
-    const first = bundle.templateFields.find((f) => found[f.templateKey]);
-    if (first) {
-      document.getElementById(`bundle-field-${first.templateKey}`)?.focus();
-      return;
-    }
-    onSubmit(templateValuesRequest(values));
-  };
+  const { t, i18n } = useTranslation();
+  const modal = useFormModal();
+  // §5's bundle-field rules, each message on its field (keyed by templateKey)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
+  const schema = useMemo(
+    () =>
+      z.record(z.string(), z.string()).superRefine((values, ctx) => {
+        for (const [key, message] of Object.entries(templateValueErrors(bundle.templateFields, values, t)))
+          ctx.addIssue({ code: 'custom', path: [key], message });
+      }),
+    [bundle.templateFields, t, i18n.language],
+  );
+  const form = useAppForm(schema, initialTemplateValues(bundle.templateFields));
   return (
-    <form noValidate onSubmit={submit} aria-label={t('settings.bundles.fieldsTitle', { name: bundle.name })}>
+    <AppForm
+      form={form}
+      onSubmit={(values) => {
+        modal.close();
+        onSubmit(templateValuesRequest(values));
+      }}
+      aria-label={t('settings.bundles.fieldsTitle', { name: bundle.name })}
+    >
       <Stack gap="md">
         <Text size="sm">{t('settings.bundles.fieldsIntro')}</Text>
         {bundle.templateFields.map((field) => (
-          <TextInput
+          <TextField
             key={field.templateKey}
-            id={`bundle-field-${field.templateKey}`}
+            name={field.templateKey}
             label={field.label}
             required
             inputMode="decimal"
@@ -154,21 +169,10 @@ function TemplateFieldsForm({
                 ? t('settings.bundles.factorHint')
                 : t('settings.bundles.currencyHint')
             }
-            value={values[field.templateKey] ?? ''}
-            error={errors[field.templateKey]}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setValues((v) => ({ ...v, [field.templateKey]: next }));
-            }}
           />
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit">{t('settings.bundles.confirm')}</Button>
-        </Group>
+        <FormButtons submitLabel={t('settings.bundles.confirm')} />
       </Stack>
-    </form>
+    </AppForm>
   );
 }
