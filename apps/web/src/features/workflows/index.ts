@@ -5,3 +5,4 @@ export {
   useUpdateWorkflow,
   workflowsQueryOptions,
 } from './api/workflows';
+export { readWorkflowFile } from './components/workflow-file';

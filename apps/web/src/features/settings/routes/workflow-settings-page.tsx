@@ -11,18 +11,23 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import type { Workflow } from '@slat/contracts';
+import { updateWorkflow, type Workflow, type WorkflowSchemaDocument } from '@slat/contracts';
 import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '../../../components/form/choice-fields';
+import { TextField } from '../../../components/form/fields';
+import { AppForm } from '../../../components/form/form';
+import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
+import { useAppForm } from '../../../components/form/use-app-form';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import {
+  readWorkflowFile,
   useExportWorkflowSchema,
   useImportWorkflowSchema,
   useUpdateWorkflow,
@@ -31,25 +36,66 @@ import {
 import { showSaveError } from '../components/save-errors';
 import { QueryView, SettingsPage } from '../components/settings-page';
 
-/** What went wrong with an import, one line per field the server named. */
-function importProblems(error: unknown): { title: string; lines: string[] } {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return {
-      title: translateMessage(error.message),
-      lines: error.fields.map((f) =>
-        f.path ? `${f.path}: ${translateMessage(f.message)}` : translateMessage(f.message),
-      ),
-    };
-  }
-  return { title: '', lines: [] };
+/**
+ * What went wrong with an import, said once: one line per field the server named (its message
+ * is the first of them), else its message.
+ */
+function importProblems(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return [];
+  const lines = error.fields.map((f) =>
+    f.path ? `${f.path}: ${translateMessage(f.message)}` : translateMessage(f.message),
+  );
+  return lines.length ? [...new Set(lines)] : [translateMessage(error.message)];
 }
+
+/** The problems of a file or an import, under one title. */
+function ImportProblems({ lines, onClose }: { lines: string[]; onClose?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <StatusAlert
+      kind="error"
+      title={t('settings.workflows.importFailed')}
+      withCloseButton={onClose !== undefined}
+      closeButtonLabel={t('errors.close')}
+      onClose={onClose}
+    >
+      {lines.length === 0 ? (
+        t('errors.serverIssues')
+      ) : lines.length === 1 ? (
+        lines[0]
+      ) : (
+        <List size="sm">
+          {lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+    </StatusAlert>
+  );
+}
+
+type Preview = { file: File; document: WorkflowSchemaDocument };
 
 export function WorkflowSettingsPage() {
   const { t } = useTranslation();
   const query = useQuery(workflowsQueryOptions);
-  const importSchema = useImportWorkflowSchema();
   const [editing, setEditing] = useState<Workflow | null>(null);
-  const problems = importSchema.isError ? importProblems(importSchema.error) : null;
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [fileProblems, setFileProblems] = useState<string[] | null>(null);
+  const resetFile = useRef<() => void>(null);
+  // the file is read and checked here, so nothing is created before the dealer has seen it
+  const choose = async (file: File | null) => {
+    resetFile.current?.();
+    if (!file) return;
+    const result = readWorkflowFile(await file.text());
+    if ('problems' in result) {
+      setPreview(null);
+      setFileProblems(result.problems.map(translateMessage));
+    } else {
+      setFileProblems(null);
+      setPreview({ file, document: result.document });
+    }
+  };
   return (
     <SettingsPage
       section="workflows"
@@ -57,43 +103,18 @@ export function WorkflowSettingsPage() {
       actions={
         <FileButton
           accept="application/json,.json"
-          onChange={(file) => {
-            if (!file) return;
-            importSchema.mutate(file, {
-              onSuccess: (workflow) =>
-                notifySuccess(
-                  t('settings.workflows.imported'),
-                  t('settings.workflows.importedMessage', { name: workflow.name }),
-                ),
-            });
-          }}
+          resetRef={resetFile}
+          onChange={(file) => void choose(file)}
         >
           {(props) => (
-            <Button {...props} variant="default" loading={importSchema.isPending}>
+            <Button {...props} variant="default">
               {t('settings.workflows.import')}
             </Button>
           )}
         </FileButton>
       }
     >
-      {problems && (
-        <StatusAlert
-          kind="error"
-          title={t('settings.workflows.importFailed')}
-          withCloseButton
-          closeButtonLabel={t('errors.close')}
-          onClose={() => importSchema.reset()}
-        >
-          {problems.title || t('errors.serverIssues')}
-          {problems.lines.length > 0 && (
-            <List size="sm" mt={4}>
-              {problems.lines.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
-              ))}
-            </List>
-          )}
-        </StatusAlert>
-      )}
+      {fileProblems && <ImportProblems lines={fileProblems} onClose={() => setFileProblems(null)} />}
       <QueryView query={query}>
         {(workflows) =>
           workflows.length === 0 ? (
@@ -103,15 +124,99 @@ export function WorkflowSettingsPage() {
           )
         }
       </QueryView>
-      <Modal
-        closeButtonProps={{ 'aria-label': t('errors.close') }}
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t('settings.workflows.editTitle')}
+        size="md"
+        fullScreenOnPhone={false}
       >
-        {editing && <WorkflowForm workflow={editing} onDone={() => setEditing(null)} />}
+        {editing && <WorkflowForm workflow={editing} />}
+      </FormModal>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('errors.close') }}
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={preview ? t('settings.workflows.previewTitle', { name: preview.document.name }) : ''}
+        size="lg"
+      >
+        {preview && <ImportPreview preview={preview} onDone={() => setPreview(null)} />}
       </Modal>
     </SettingsPage>
+  );
+}
+
+/** What the file holds (statuses with their phases, flags with their values), then the import. */
+function ImportPreview({ preview, onDone }: { preview: Preview; onDone: () => void }) {
+  const { t } = useTranslation();
+  const importSchema = useImportWorkflowSchema();
+  const [active, setActive] = useState(true);
+  const { document } = preview;
+  const submit = () =>
+    importSchema.mutate(
+      { file: preview.file, active },
+      {
+        onSuccess: (workflow) => {
+          notifySuccess(
+            t('settings.workflows.imported'),
+            t('settings.workflows.importedMessage', { name: workflow.name }),
+          );
+          onDone();
+        },
+      },
+    );
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('settings.workflows.previewIntro', { file: preview.file.name })}</Text>
+      <Table aria-label={t('settings.workflows.statuses')} verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('settings.workflows.status')}</Table.Th>
+            <Table.Th>{t('settings.workflows.phase')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {document.statuses.map((s) => (
+            <Table.Tr key={s.slug}>
+              <Table.Td>{s.name}</Table.Td>
+              <Table.Td>{t(`settings.workflows.phases.${s.phase}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {t('settings.workflows.flags')}
+        </Text>
+        {document.flags.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('settings.workflows.noFlags')}
+          </Text>
+        ) : (
+          <List size="sm" aria-label={t('settings.workflows.flags')}>
+            {document.flags.map((f) => (
+              <List.Item key={f.slug}>
+                {f.name}: {f.values.map((v) => v.label).join(', ')}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+      <Switch
+        label={t('settings.workflows.activeLabel')}
+        checked={active}
+        onChange={(event) => setActive(event.currentTarget.checked)}
+      />
+      {importSchema.isError && <ImportProblems lines={importProblems(importSchema.error)} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('settings.cancel')}
+        </Button>
+        <Button onClick={submit} loading={importSchema.isPending}>
+          {t('settings.workflows.importConfirm')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -193,63 +298,36 @@ function WorkflowTable({ workflows, onEdit }: { workflows: Workflow[]; onEdit: (
   );
 }
 
-function WorkflowForm({ workflow, onDone }: { workflow: Workflow; onDone: () => void }) {
+function WorkflowForm({ workflow }: { workflow: Workflow }) {
   const { t } = useTranslation();
+  const modal = useFormModal();
   const update = useUpdateWorkflow();
-  const [name, setName] = useState(workflow.name);
-  const [isActive, setIsActive] = useState(workflow.isActive);
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t('settings.workflows.nameRequired'));
-      return;
-    }
-    update.mutate(
-      { id: workflow.id, name: name.trim(), isActive },
-      {
-        onSuccess: () => {
-          notifySuccess(t('settings.saved'), name.trim());
-          onDone();
-        },
-        onError: (e) => {
-          if (e instanceof ApiError) {
-            const message = e.fields.find((f) => f.path === 'name')?.message;
-            if (message) setError(translateMessage(message));
-          }
-          showSaveError(e);
-        },
-      },
-    );
-  };
+  const form = useAppForm(updateWorkflow.body, { name: workflow.name, isActive: workflow.isActive });
   return (
-    <form noValidate onSubmit={submit} aria-label={t('settings.workflows.editTitle')}>
+    <AppForm
+      form={form}
+      aria-label={t('settings.workflows.editTitle')}
+      onSubmit={async (values) => {
+        try {
+          await update.mutateAsync({ id: workflow.id, ...values });
+          notifySuccess(t('settings.saved'), values.name);
+          modal.close();
+        } catch (error) {
+          showSaveError(error, form);
+        }
+      }}
+    >
       <Stack gap="md">
-        <TextInput
+        <TextField
+          name="name"
           label={t('settings.workflows.nameLabel')}
           required
           maxLength={100}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
+          data-autofocus
         />
-        <Switch
-          label={t('settings.workflows.activeLabel')}
-          checked={isActive}
-          onChange={(event) => setIsActive(event.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SwitchField name="isActive" label={t('settings.workflows.activeLabel')} />
+        <FormButtons submitLabel={t('settings.save')} />
       </Stack>
-    </form>
+    </AppForm>
   );
 }

@@ -38,12 +38,22 @@ export function useExportWorkflowSchema() {
   });
 }
 
-/** The page shows the server's field errors itself. */
+/**
+ * Creates the workflow from its file (the page previews it first), left inactive when the dealer
+ * said so. The page shows the server's field errors itself.
+ */
 export function useImportWorkflowSchema() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadFile(importWorkflowSchema, file),
+    mutationFn: async ({ file, active }: { file: File; active: boolean }) => {
+      const workflow = await uploadFile(importWorkflowSchema, file);
+      if (active || !workflow.isActive) return workflow;
+      return callApi(updateWorkflow, {
+        params: { id: workflow.id },
+        body: { name: workflow.name, isActive: false },
+      });
+    },
     meta: { errorHandling: 'local' },
-    onSuccess: () => invalidateWorkflows(queryClient),
+    onSettled: () => invalidateWorkflows(queryClient),
   });
 }
