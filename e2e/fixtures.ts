@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from './playwright.config';
+import { auditContext, trackVisitedRoutes } from './axe';
+import { E2E_DATA_DIR } from './run-env';
+
+export { seriousViolations } from './axe';
 
 export const DEMO = { username: 'demo', password: 'demo1234' } as const;
 
@@ -98,7 +101,30 @@ export async function apiWrite(
   return res.status() === 204 ? undefined : res.json();
 }
 
-export const test = base;
+/**
+ * Every test that opens a browser context ends with an axe audit (WCAG 2.1 A/AA, serious and
+ * critical violations fail the test, named by rule, page and target): the final state of each of
+ * its pages, and once per worker each other route it visited (e2e/axe.ts). Skipped when the test
+ * itself failed.
+ */
+export const test = base.extend<object, { axeAuditedRoutes: Set<string> }>({
+  axeAuditedRoutes: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => use(new Set()),
+    { scope: 'worker' },
+  ],
+  context: [
+    async ({ context, baseURL, axeAuditedRoutes }, use, testInfo) => {
+      const base = baseURL ?? '';
+      const visited = trackVisitedRoutes(context, base);
+      await use(context);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const problems = await auditContext(context, base, visited, axeAuditedRoutes);
+      expect(problems, 'axe (WCAG 2.1 A/AA): serious or critical violations').toEqual([]);
+    },
+    { scope: 'test', timeout: 90_000 },
+  ],
+});
 export { expect };
 
 // ——— deals ———

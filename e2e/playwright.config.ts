@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.data');
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DATA_DIR_TEMPORARY, E2E_PORT } from './run-env';
 
 export default defineConfig({
   testDir: './specs',
@@ -15,7 +13,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -35,12 +33,17 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://localhost:${E2E_PORT}/health.json`,
+    url: `${E2E_BASE_URL}/health.json`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${E2E_PORT}` },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: E2E_BASE_URL,
+      E2E_REMOVE_DATA_DIR: E2E_DATA_DIR_TEMPORARY ? '1' : '',
+    },
   },
 });

@@ -1,13 +1,65 @@
 // Starts Slat the way a person does (`npm start`) on a fresh data directory, for Playwright.
+// DATA_DIR comes from e2e/run-env.ts; with E2E_REMOVE_DATA_DIR=1 it is this run's own and is
+// removed once the server has stopped. Run directories that a killed run left behind are removed
+// at start (their embedded PostgreSQL stopped first).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = process.env.DATA_DIR ?? path.join(root, 'e2e/.data');
+const runsRoot = path.join(root, 'e2e/.data');
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(runsRoot, 'manual'));
+const removeAtEnd = process.env.E2E_REMOVE_DATA_DIR === '1';
+const OWNER_FILE = 'e2e-serve.pid';
+
+/** A running process (a zombie, not yet reaped by its parent, counts as gone). */
+function alive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+  try {
+    return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return process.platform !== 'linux'; // no /proc: trust kill(0); on Linux, gone meanwhile
+  }
+}
+
+const readPid = (file) => Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+const pidIn = (file) => (fs.existsSync(file) ? readPid(file) : undefined);
+
+/** Waits until the embedded PostgreSQL of `dir` has stopped (asking it to, when `stop`); false on timeout. */
+async function postgresStopped(dir, { stop, timeoutMs }) {
+  const pid = pidIn(path.join(dir, 'postgres/postmaster.pid'));
+  if (!alive(pid)) return true;
+  if (stop) process.kill(pid, 'SIGINT'); // fast shutdown, as the server itself does
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
+}
+
+/** Removes run-* directories whose serve.mjs is gone (a run killed before it could clean up). */
+async function removeAbandonedRuns() {
+  const entries = fs.existsSync(runsRoot) ? fs.readdirSync(runsRoot, { withFileTypes: true }) : [];
+  for (const entry of entries) {
+    const dir = path.join(runsRoot, entry.name);
+    if (!entry.isDirectory() || !entry.name.startsWith('run-') || dir === dataDir) continue;
+    const owner = pidIn(path.join(dir, OWNER_FILE));
+    // No owner file yet: a run that is still starting, unless it is an hour old.
+    if (owner === undefined ? Date.now() - fs.statSync(dir).mtimeMs < 3_600_000 : alive(owner)) continue;
+    if (await postgresStopped(dir, { stop: true, timeoutMs: 30_000 })) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+await removeAbandonedRuns();
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+fs.writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 
 const child = spawn('npm', ['start'], {
   cwd: root,
@@ -20,4 +72,10 @@ const child = spawn('npm', ['start'], {
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', async (code) => {
+  // The server stops its PostgreSQL last; only then is the directory free to remove.
+  if (removeAtEnd && (await postgresStopped(dataDir, { stop: false, timeoutMs: 15_000 }))) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(code ?? 0);
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, signInViaApi, test } from '../../fixtures';
-import { enableFlag, SCREENSHOT_DIR, searchContactsViaApi, seriousViolations } from './directory-helpers';
+import { expect, seriousViolations, signInViaApi, test } from '../../fixtures';
+import { enableFlag, SCREENSHOT_DIR, searchContactsViaApi } from './directory-helpers';
 
 for (const width of [375, 1280]) {
   test.describe(`contacts, personnel and documents at ${width} px`, () => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../../fixtures';
 
@@ -58,12 +57,4 @@ export async function enableFlag(page: Page, flag: 'Personnel' | 'QuotePriceBrea
     const flags = JSON.parse(window.localStorage.getItem('slat.devFlags') ?? '{}') as Record<string, boolean>;
     window.localStorage.setItem('slat.devFlags', JSON.stringify({ ...flags, [name]: true }));
   }, flag);
-}
-
-/** axe: only serious and critical violations, each with where it is. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,15 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { columnDeals, expect, getWorkflow, signInViaApi, test } from '../../fixtures';
+import { columnDeals, expect, getWorkflow, seriousViolations, signInViaApi, test } from '../../fixtures';
 import { SCREENSHOT_DIR } from '../web/web-helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [375, 1280]) {
   test.describe(`deals at ${width} px`, () => {

@@ -1,15 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test } from '../../fixtures';
+import { expect, seriousViolations, signInViaApi, test } from '../../fixtures';
 import { SCREENSHOT_DIR } from './web-helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
