@@ -150,6 +150,8 @@ test('unsubscribing a bundle asks first; Cancel keeps it and its values', async 
   await expect(confirm).toContainText('its values are cleared');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(toggle).toBeChecked();
+  // the closing dialog's overlay would take the next click
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await toggle.click({ force: true });
   await confirm.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(toggle).not.toBeChecked();

@@ -10,7 +10,7 @@ test('the Edit deal, appointment and note forms toast an invalid submit', async 
   const { deal, modal } = await openNewDeal(page, 'Invalid forms deal');
 
   await modal.getByRole('button', { name: 'Edit', exact: true }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit deal' });
+  const edit = page.getByRole('dialog', { name: 'Edit deal', exact: true });
   await edit.getByRole('textbox', { name: 'Name' }).fill('');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(reviewToast(page)).toContainText('Deal name is required');

@@ -25,6 +25,17 @@ export async function openNewDeal(page: Page, name: string) {
   return { wf, deal, modal };
 }
 
+/** A fresh deal opened from its board card (an in-app navigation, so browser back stays in the app). */
+export async function openNewDealFromBoard(page: Page, name: string) {
+  const wf = await getWorkflow(page.request, 'residential');
+  const deal = await createDealViaApi(page.request, wf.id, wf.statuses[0]!.id, name);
+  await page.goto('/workflows/residential');
+  await page.locator(`[data-deal-id="${deal.id}"]`).getByRole('link').click();
+  const modal = page.getByRole('dialog', { name: `Deal #${deal.tuid} ${name}` });
+  await expect(modal).toBeVisible();
+  return { deal, modal };
+}
+
 export async function addAppointmentViaApi(
   page: Page,
   dealId: number,

@@ -2,25 +2,32 @@
 // Cancel, Escape, a click outside, a route change, browser back and leaving the page.
 import { expect, test } from '../../fixtures';
 import { enableFlag } from '../contacts-personnel-documents/directory-helpers';
-import { openNewDeal, saveEditedNote, signedInTests, UNSAVED_TEXT, unsavedQuestion } from './no-loss-helpers';
+import {
+  openNewDeal,
+  openNewDealFromBoard,
+  saveEditedNote,
+  signedInTests,
+  UNSAVED_TEXT,
+  unsavedQuestion,
+} from './no-loss-helpers';
 
 signedInTests();
 
 test('Escape, a click outside, X and Cancel on a changed Edit deal form ask; Keep editing keeps the change', async ({
   page,
 }) => {
-  const { deal, modal } = await openNewDeal(page, 'Unsaved edit deal');
+  const { deal, modal } = await openNewDeal(page, 'Unsaved deal form');
   await modal.getByRole('button', { name: 'Edit', exact: true }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit deal' });
+  const edit = page.getByRole('dialog', { name: 'Edit deal', exact: true });
   const name = edit.getByRole('textbox', { name: 'Name' });
-  await name.fill('Unsaved edit deal, renamed');
+  await name.fill('Unsaved deal form, renamed');
   const question = unsavedQuestion(page);
 
   await page.keyboard.press('Escape');
   await expect(question).toContainText(UNSAVED_TEXT);
   await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(question).toBeHidden();
-  await expect(name).toHaveValue('Unsaved edit deal, renamed');
+  await expect(name).toHaveValue('Unsaved deal form, renamed');
   await expect(modal).toBeVisible();
 
   // a click on the overlay, outside the form
@@ -39,7 +46,7 @@ test('Escape, a click outside, X and Cancel on a changed Edit deal form ask; Kee
   // the deal under it stays open, unchanged
   await expect(modal).toBeVisible();
   expect(((await (await page.request.get(`/api/deals/${deal.id}`)).json()) as { name: string }).name).toBe(
-    'Unsaved edit deal',
+    'Unsaved deal form',
   );
 
   // unchanged: no question
@@ -50,7 +57,7 @@ test('Escape, a click outside, X and Cancel on a changed Edit deal form ask; Kee
 });
 
 test('a half-written note asks on Escape and on browser back', async ({ page }) => {
-  const { deal, modal } = await openNewDeal(page, 'Unsaved note');
+  const { deal, modal } = await openNewDealFromBoard(page, 'Unsaved note');
   await modal.getByRole('button', { name: 'Add note' }).click();
   const note = page.getByRole('dialog', { name: 'New note' });
   await note.getByRole('textbox', { name: 'Note' }).fill('Half a thought');
@@ -59,7 +66,7 @@ test('a half-written note asks on Escape and on browser back', async ({ page }) 
   await unsavedQuestion(page).getByRole('button', { name: 'Keep editing' }).click();
   await expect(note.getByRole('textbox', { name: 'Note' })).toHaveValue('Half a thought');
 
-  // browser back would close the deal: it asks, and staying keeps the URL and the text
+  // browser back would close the deal (back to the board): it asks, and staying keeps the URL and the text
   await page.goBack();
   await expect(unsavedQuestion(page)).toBeVisible();
   await unsavedQuestion(page).getByRole('button', { name: 'Keep editing' }).click();

@@ -2,12 +2,19 @@ import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps 
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../lib/i18n/i18n';
+import { useFieldBlur } from './form';
 
+/** A field of the kit's form: its controller (whose blur waits for a press in the form to end) and message. */
 export function useField(name: string) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
+  const deferBlur = useFieldBlur();
   const message = fieldState.error?.message;
-  return { field, error: message ? translateMessage(message) : undefined };
+  const onBlur = field.onBlur;
+  return {
+    field: { ...field, onBlur: () => deferBlur(onBlur) },
+    error: message ? translateMessage(message) : undefined,
+  };
 }
 
 /** Cuts text to maxLength, whatever way it arrived (typing, paste, autofill). */

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -38,6 +38,50 @@ function firstError(errors: FieldErrors, names: string[]): { name: string; messa
   return undefined;
 }
 
+/**
+ * A field's blur while the pointer is pressed inside its form waits until the press is over. A
+ * blur validates the field (onTouched); its message pushes what is below it down, and a Save or
+ * Cancel that moves between the press and the release never gets its click (the submit, and with
+ * it §5's toast, was lost that way). After the release the click lands, then the blur validates.
+ */
+function useBlurAfterPress(): { onPointerDownCapture: () => void; defer: (blur: () => void) => void } {
+  const pressed = useRef(false);
+  const waiting = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    const release = () => {
+      if (!pressed.current) return;
+      // after the click that this release makes
+      setTimeout(() => {
+        pressed.current = false;
+        for (const blur of waiting.current.splice(0)) blur();
+      });
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
+  return useMemo(
+    () => ({
+      onPointerDownCapture: () => {
+        pressed.current = true;
+      },
+      defer: (blur: () => void) => {
+        if (pressed.current) waiting.current.push(blur);
+        else blur();
+      },
+    }),
+    [],
+  );
+}
+
+const BlurContext = createContext<(blur: () => void) => void>((blur) => blur());
+
+/** How a field of the kit reports its blur (see useBlurAfterPress). */
+export const useFieldBlur = () => useContext(BlurContext);
+
 type AppFormProps<V extends FieldValues, O> = {
   form: UseFormReturn<V, unknown, O>;
   onSubmit: SubmitHandler<O>;
@@ -65,6 +109,7 @@ export function AppForm<V extends FieldValues, O>({
   const reveal = useRef<string | null>(null);
   const { isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
+  const blur = useBlurAfterPress();
   // the fieldset is disabled while submitting, so the first error is focused once it is enabled again
   useEffect(() => {
     if (isSubmitting || !reveal.current) return;
@@ -90,12 +135,15 @@ export function AppForm<V extends FieldValues, O>({
         ref={ref}
         noValidate
         onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+        onPointerDownCapture={blur.onPointerDownCapture}
         className={className}
         {...rest}
       >
-        <fieldset disabled={isSubmitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          {children}
-        </fieldset>
+        <BlurContext value={blur.defer}>
+          <fieldset disabled={isSubmitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            {children}
+          </fieldset>
+        </BlurContext>
       </form>
     </FormProvider>
   );
