@@ -42,7 +42,7 @@ export function ConfirmHost() {
               {shown.cancelLabel || t('form.cancel')}
             </Button>
             <Button
-              color={shown.danger ? 'red.8' : undefined}
+              color={shown.danger ? 'red.9' : undefined}
               loading={shown.running}
               onClick={() => question?.answer(true)}
             >
