@@ -111,9 +111,32 @@ type PickerProps = {
   fitTo?: readonly string[] | undefined;
 };
 
-/** A width that shows the longest label whole (the chevron and padding beside it). */
-export const pickerWidth = (labels: readonly string[]) =>
-  `calc(${Math.max(4, ...labels.map((l) => l.length))}ch + 44px)`;
+let measure: CanvasRenderingContext2D | null | undefined;
+/** A fitted picker's chevron: narrower than Mantine's 30 px, so a table row holds more. */
+const FITTED_CHEVRON = 24;
+/** Left padding 10, the chevron, borders 2, room 2. */
+const FITTED_ROOM = 10 + FITTED_CHEVRON + 2 + 2;
+const widths = new Map<string, number | string>();
+
+/**
+ * A width that shows the longest label whole: the text as the app's font draws it at the pickers'
+ * 12 px, plus the padding, the (narrowed) chevron, the border and a little room. Where nothing can
+ * measure text (jsdom), an estimate in `ch`.
+ */
+function pickerWidth(labels: readonly string[]): number | string {
+  const key = labels.join('\n');
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  if (measure === undefined)
+    measure = /jsdom/.test(navigator.userAgent) ? null : document.createElement('canvas').getContext('2d');
+  let width: number | string = `calc(${Math.max(4, ...labels.map((l) => l.length))}ch + 44px)`;
+  if (measure) {
+    measure.font = `12px ${getComputedStyle(document.body).fontFamily}`;
+    width = Math.ceil(Math.max(0, ...labels.map((l) => measure!.measureText(l).width))) + FITTED_ROOM;
+  }
+  widths.set(key, width);
+  return width;
+}
 
 function pickerProps({ label, hideLabel = false, ariaLabel, fitTo }: PickerProps, fallback: string) {
   const text = label ?? fallback;
@@ -123,6 +146,7 @@ function pickerProps({ label, hideLabel = false, ariaLabel, fitTo }: PickerProps
     size: 'xs',
     allowDeselect: false,
     w: fitTo ? pickerWidth(fitTo) : undefined,
+    rightSectionWidth: fitTo ? FITTED_CHEVRON : undefined,
     // the list is as wide as its longest choice, whatever the width of the field
     comboboxProps: { withinPortal: true, width: 'max-content', position: 'bottom-start' },
   } as const;

@@ -56,7 +56,7 @@ export function DealTable({ workflow, filters, sort, onSort }: TableProps) {
     <Table
       aria-label={workflow.name}
       verticalSpacing={6}
-      horizontalSpacing="xs"
+      horizontalSpacing={6}
       striped
       highlightOnHover
       aria-busy={query.isFetching}
@@ -121,13 +121,13 @@ function WideRows({
       <Table.Tbody>
         {deals.map((deal) => (
           <Table.Tr key={deal.id} data-deal-id={deal.id}>
-            <Table.Td miw={200}>
+            <Table.Td miw={180}>
               <Stack gap={2}>
                 <DealName deal={deal} workflow={workflow} />
                 <DealAlerts deal={deal} compact />
               </Stack>
             </Table.Td>
-            <Table.Td maw={180}>
+            <Table.Td maw={140}>
               <Text size="sm" lineClamp={2}>
                 {deal.contact?.name ?? ''}
               </Text>
@@ -152,10 +152,8 @@ function WideRows({
                 />
               </Table.Td>
             ))}
-            <Table.Td>
-              <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(new Date(deal.updatedAt))}
-              </Text>
+            <Table.Td maw={80}>
+              <Text size="xs">{formatDateTime(new Date(deal.updatedAt))}</Text>
             </Table.Td>
           </Table.Tr>
         ))}
