@@ -1,5 +1,5 @@
 import '../strings';
-import { Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { Bundle } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { useAppForm } from '../../../components/form/use-app-form';
 import { confirmDestructive } from '../../../lib/confirm';
+import { notifySuccess } from '../../../lib/notify';
 import { blockingBundle, bundlesQueryOptions, useToggleBundle } from '../api/bundles';
 import {
   initialTemplateValues,
@@ -22,9 +23,10 @@ export function BundleSettingsPage() {
   const { t } = useTranslation();
   const query = useQuery(bundlesQueryOptions);
   const toggle = useToggleBundle();
-  const [asking, setAsking] = useState<Bundle | null>(null);
+  // the values form: to subscribe, or to change a subscribed bundle's values in place
+  const [asking, setAsking] = useState<{ bundle: Bundle; editing: boolean } | null>(null);
   const onToggle = (bundle: Bundle, on: boolean) => {
-    if (on && bundle.templateFields.length > 0) setAsking(bundle);
+    if (on && bundle.templateFields.length > 0) setAsking({ bundle, editing: false });
     else if (on) toggle.mutate({ id: bundle.id, subscribe: true });
     // decision 012: unsubscribing clears the bundle's values, so it asks first
     else
@@ -59,6 +61,7 @@ export function BundleSettingsPage() {
                     blockedBy={blockingBundle(bundles, bundle)}
                     busy={toggle.isPending && toggle.variables?.id === bundle.id}
                     onToggle={(on) => onToggle(bundle, on)}
+                    onEdit={() => setAsking({ bundle, editing: true })}
                   />
                 ))}
             </Stack>
@@ -68,14 +71,29 @@ export function BundleSettingsPage() {
       <FormModal
         opened={asking !== null}
         onClose={() => setAsking(null)}
-        title={asking ? t('settings.bundles.fieldsTitle', { name: asking.name }) : ''}
+        title={
+          asking
+            ? t(asking.editing ? 'settings.bundles.editTitle' : 'settings.bundles.fieldsTitle', {
+                name: asking.bundle.name,
+              })
+            : ''
+        }
         size="md"
         fullScreenOnPhone={false}
       >
         {asking && (
           <TemplateFieldsForm
-            bundle={asking}
-            onSubmit={(templateValues) => toggle.mutate({ id: asking.id, subscribe: true, templateValues })}
+            bundle={asking.bundle}
+            editing={asking.editing}
+            // subscribing again replaces the values: the bundle stays subscribed throughout
+            onSubmit={(templateValues) =>
+              toggle.mutate(
+                { id: asking.bundle.id, subscribe: true, templateValues },
+                asking.editing
+                  ? { onSuccess: (saved) => notifySuccess(t('settings.bundles.valuesSaved'), saved.name) }
+                  : undefined,
+              )
+            }
           />
         )}
       </FormModal>
@@ -88,11 +106,13 @@ function BundleRow({
   blockedBy,
   busy,
   onToggle,
+  onEdit,
 }: {
   bundle: Bundle;
   blockedBy: Bundle | undefined;
   busy: boolean;
   onToggle: (on: boolean) => void;
+  onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const values = bundle.isSubscribed ? bundle.templateFields.filter((f) => f.value !== null) : [];
@@ -113,9 +133,20 @@ function BundleRow({
         styles={{ description: { color: 'var(--mantine-color-dimmed)' } }}
       />
       {values.length > 0 && (
-        <Text size="sm" c="dimmed">
-          {t('settings.bundles.values')}: {values.map((f) => `${f.label} ${f.value}`).join(' · ')}
-        </Text>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed">
+            {t('settings.bundles.values')}: {values.map((f) => `${f.label} ${f.value}`).join(' · ')}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={busy}
+            onClick={onEdit}
+            aria-label={t('settings.bundles.editValues', { name: bundle.name })}
+          >
+            {t('settings.bundles.edit')}
+          </Button>
+        </Group>
       )}
       {blockedBy && (
         <Text size="sm" c="dimmed">
@@ -128,9 +159,11 @@ function BundleRow({
 
 function TemplateFieldsForm({
   bundle,
+  editing,
   onSubmit,
 }: {
   bundle: Bundle;
+  editing: boolean;
   onSubmit: (values: Record<string, string>) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -153,7 +186,9 @@ function TemplateFieldsForm({
         modal.close();
         onSubmit(templateValuesRequest(values));
       }}
-      aria-label={t('settings.bundles.fieldsTitle', { name: bundle.name })}
+      aria-label={t(editing ? 'settings.bundles.editTitle' : 'settings.bundles.fieldsTitle', {
+        name: bundle.name,
+      })}
     >
       <Stack gap="md">
         <Text size="sm">{t('settings.bundles.fieldsIntro')}</Text>
@@ -171,7 +206,9 @@ function TemplateFieldsForm({
             }
           />
         ))}
-        <FormButtons submitLabel={t('settings.bundles.confirm')} />
+        <FormButtons
+          submitLabel={editing ? t('settings.bundles.saveValues') : t('settings.bundles.confirm')}
+        />
       </Stack>
     </AppForm>
   );
