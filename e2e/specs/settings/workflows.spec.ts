@@ -54,6 +54,11 @@ test.describe('Settings › Workflows', () => {
       ],
       flags: [],
     });
+    // the file is previewed first; nothing is created until the import is confirmed
+    await page
+      .getByRole('dialog', { name: 'Import the workflow “Showroom”?' })
+      .getByRole('button', { name: 'Import workflow' })
+      .click();
     await expect(page.getByText('Showroom was created from the schema file.')).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ hasText: 'Showroom' }),

@@ -1,0 +1,91 @@
+import { expect, seriousViolations, signInViaApi, test } from '../../fixtures';
+
+type Listed = { name: string; isActive: boolean };
+const listed = async (request: import('@playwright/test').APIRequestContext) =>
+  (await (await request.get('/api/workflows')).json()) as Listed[];
+
+async function chooseFile(page: import('@playwright/test').Page, name: string, content: unknown) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import schema' }).click();
+  await (await chooser).setFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(typeof content === 'string' ? content : JSON.stringify(content)),
+  });
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`Settings › Workflows import at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 740 : 800 } });
+
+    test.beforeEach(async ({ page }) => {
+      await signInViaApi(page.request);
+      await page.goto('/settings/workflows');
+      await expect(page.getByRole('table', { name: 'Workflows' })).toBeVisible();
+    });
+
+    test('a file is previewed before anything is created, and can come in inactive', async ({ page }) => {
+      const name = `Trade Counter ${width}`;
+      const file = {
+        format: 'slat.workflow',
+        version: 1,
+        name,
+        statuses: [
+          { name: 'Walk-in', slug: 'walk-in', phase: 'New' },
+          { name: 'Collected', slug: 'collected', phase: 'Closed' },
+        ],
+        flags: [
+          {
+            name: 'Paid',
+            slug: 'paid',
+            values: [
+              { slug: 'no', label: 'No' },
+              { slug: 'yes', label: 'Yes' },
+            ],
+          },
+        ],
+      };
+      await chooseFile(page, 'trade-counter.json', file);
+      const preview = page.getByRole('dialog', { name: `Import the workflow “${name}”?` });
+      await expect(preview).toBeVisible();
+      const statuses = preview.getByRole('table', { name: 'Statuses' });
+      await expect(statuses.getByRole('row').filter({ hasText: 'Walk-in' })).toContainText('New');
+      await expect(statuses.getByRole('row').filter({ hasText: 'Collected' })).toContainText('Closed');
+      await expect(preview.getByRole('listitem').filter({ hasText: 'Paid: No, Yes' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // nothing is created while the dealer looks
+      expect((await listed(page.request)).map((w) => w.name)).not.toContain(name);
+      await preview.getByRole('button', { name: 'Cancel' }).click();
+      await expect(preview).toBeHidden();
+      expect((await listed(page.request)).map((w) => w.name)).not.toContain(name);
+
+      // the same file again opens the preview again; imported switched off, it stays off
+      await chooseFile(page, 'trade-counter.json', file);
+      await expect(preview).toBeVisible();
+      await preview.getByRole('switch', { name: 'Active (shown in the navigation)' }).click({ force: true });
+      await preview.getByRole('button', { name: 'Import workflow' }).click();
+      await expect(preview).toBeHidden();
+      await expect(page.getByText(`${name} was created from the schema file.`)).toBeVisible();
+      const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ hasText: name });
+      await expect(row).toContainText('Inactive');
+      expect((await listed(page.request)).find((w) => w.name === name)?.isActive).toBe(false);
+    });
+
+    test("a bad file's problems are said once each", async ({ page }) => {
+      await chooseFile(page, 'broken.json', {
+        format: 'slat.workflow',
+        version: 1,
+        name: 'Broken',
+        statuses: [],
+        flags: [],
+      });
+      const alert = page.getByRole('alert').filter({ hasText: 'The schema file could not be imported' });
+      await expect(alert).toBeVisible();
+      const text = (await alert.textContent()) ?? '';
+      expect(text.split('A workflow needs at least one status').length - 1).toBe(1);
+      expect(text.split('The schema file could not be imported').length - 1).toBe(1);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect((await listed(page.request)).map((w) => w.name)).not.toContain('Broken');
+    });
+  });
+}
