@@ -40,6 +40,7 @@ const contactsEn = {
     importConfirm_one: 'Import {{count}} contact',
     importConfirm_other: 'Import {{count}} contacts',
     importNothing: 'There is nothing to import in this file.',
+    importRows: 'The rows of the file',
     importRowsWithErrors_one: '{{count}} row has errors and will be skipped',
     importRowsWithErrors_other: '{{count}} rows have errors and will be skipped',
     importDone: 'Contacts imported',

@@ -165,6 +165,9 @@ function RawData({ data }: { data: unknown }) {
   );
 }
 
+/** Long words (a name, a description) break, so the four columns fit a phone. */
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+
 /**
  * The contact's deals; one opens over the contact (/contacts/{contactId}/{workflowSlug}/{dealId}),
  * so closing it comes back here. The columns wrap rather than scroll, so a phone sees them all.
@@ -219,8 +222,8 @@ function RelatedDeals({ contact, listSearch }: { contact: Contact; listSearch: C
                   </AnchorLink>
                 </Table.Td>
                 <Table.Td>{deal.status}</Table.Td>
-                <Table.Td>{deal.customer}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{deal.description}</Table.Td>
+                <Table.Td style={breakAnywhere}>{deal.customer}</Table.Td>
+                <Table.Td style={breakAnywhere}>{deal.description}</Table.Td>
               </Table.Tr>
             );
           })}

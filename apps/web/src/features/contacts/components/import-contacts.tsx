@@ -147,7 +147,12 @@ function ImportPreview({
           </List>
         </StatusAlert>
       )}
-      <ScrollArea.Autosize mah="45vh" type="auto">
+      {/* the rows scroll (sideways on a phone): the keyboard reaches them too */}
+      <ScrollArea.Autosize
+        mah="45vh"
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('contacts.importRows') }}
+      >
         <Table aria-label={t('contacts.importTitle')} striped stickyHeader miw={560} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
