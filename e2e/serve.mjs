@@ -1,8 +1,12 @@
-// Starts Slat the way a person does (`npm start`) on a fresh data directory, for Playwright.
-// DATA_DIR comes from e2e/run-env.ts; with E2E_REMOVE_DATA_DIR=1 it is this run's own and is
-// removed once the server has stopped. Run directories that a killed run left behind are removed
-// at start (their embedded PostgreSQL stopped first).
-import { spawn } from 'node:child_process';
+// Starts Slat as `npm start` does (scripts/build.mjs, then the built server) on a fresh data
+// directory, for Playwright. DATA_DIR comes from e2e/run-env.ts; with E2E_REMOVE_DATA_DIR=1 it is
+// this run's own and is removed once the server has stopped. Run directories that a killed run
+// left behind are removed at start (their embedded PostgreSQL stopped first).
+//
+// The server runs from a copy of the build in DATA_DIR/app: other work in this checkout may
+// rebuild apps/*/dist while the suite runs, and a server whose page names assets that a rebuild
+// replaced would serve blank pages.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +65,39 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 fs.writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 
-const child = spawn('npm', ['start'], {
+/** The build copied into `app`, or false when what was copied is incomplete (a build ran meanwhile). */
+function copyBuild(app) {
+  fs.rmSync(app, { recursive: true, force: true });
+  try {
+    for (const part of ['apps/server/dist', 'apps/server/seed', 'apps/web/dist']) {
+      fs.cpSync(path.join(root, part), path.join(app, part), { recursive: true });
+    }
+  } catch {
+    return false; // a part missing, or a file gone while it was copied
+  }
+  const web = path.join(app, 'apps/web/dist');
+  const needed = ['apps/server/dist/main.js', 'apps/server/dist/migrations/meta/_journal.json'];
+  for (const page of ['index.html', 'auth.html']) {
+    if (!fs.existsSync(path.join(web, page))) return false;
+    const html = fs.readFileSync(path.join(web, page), 'utf8');
+    for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g))
+      needed.push(`apps/web/dist/${asset}`);
+  }
+  return needed.every((file) => fs.existsSync(path.join(app, file)));
+}
+
+const app = path.join(dataDir, 'app');
+for (let attempt = 1; ; attempt++) {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status === 0 && copyBuild(app)) break;
+  if (attempt === 3) {
+    console.error('e2e/serve.mjs: no complete build to copy after 3 attempts');
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 5_000));
+}
+
+const child = spawn(process.execPath, [path.join(app, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
