@@ -25,6 +25,8 @@ test('Escape, a click outside, X and Cancel on a changed Edit deal form ask; Kee
 
   await page.keyboard.press('Escape');
   await expect(question).toContainText(UNSAVED_TEXT);
+  // the question stays and holds the focus (it used to flash and vanish with the same key)
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(question).toBeHidden();
   await expect(name).toHaveValue('Unsaved deal form, renamed');
@@ -63,6 +65,7 @@ test('a half-written note asks on Escape and on browser back', async ({ page }) 
   await note.getByRole('textbox', { name: 'Note' }).fill('Half a thought');
   await page.keyboard.press('Escape');
   await expect(unsavedQuestion(page)).toContainText(UNSAVED_TEXT);
+  await expect(unsavedQuestion(page).getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await unsavedQuestion(page).getByRole('button', { name: 'Keep editing' }).click();
   await expect(note.getByRole('textbox', { name: 'Note' })).toHaveValue('Half a thought');
 

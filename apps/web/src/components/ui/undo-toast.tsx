@@ -16,6 +16,7 @@ function UndoMessage({ id, message, undo }: { id: string; message: string; undo:
       <Button
         size="compact-sm"
         variant="light"
+        style={{ flexShrink: 0 }}
         loading={running}
         onClick={() => {
           setRunning(true);
