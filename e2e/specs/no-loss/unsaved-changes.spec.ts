@@ -143,3 +143,22 @@ test('a saved note closes without asking, and so does its deal afterwards', asyn
   await expect(page).toHaveURL(/\/workflows\/residential$/);
   await expect(unsavedQuestion(page)).toBeHidden();
 });
+
+test('files chosen and not uploaded: closing the upload window asks', async ({ page }) => {
+  const { modal } = await openNewDeal(page, 'Unsaved upload');
+  await modal.getByRole('button', { name: 'Upload' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload attachments' });
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'plan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+  await expect(upload.getByLabel('Document name')).toHaveValue('plan');
+  await page.keyboard.press('Escape');
+  await expect(unsavedQuestion(page)).toContainText(UNSAVED_TEXT);
+  await unsavedQuestion(page).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(upload).toBeHidden();
+  await expect(modal).toBeVisible();
+});

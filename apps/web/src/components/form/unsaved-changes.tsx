@@ -15,3 +15,9 @@ export function useUnsavedChanges(dirty: boolean): void {
   useEffect(() => unsavedChanges.report(id, scope, dirty), [id, scope, dirty]);
   useEffect(() => () => unsavedChanges.forget(id), [id]);
 }
+
+/** useUnsavedChanges as an element, for a form whose state lives above its FormModal's content. */
+export function ReportUnsavedChanges({ dirty }: { dirty: boolean }) {
+  useUnsavedChanges(dirty);
+  return null;
+}

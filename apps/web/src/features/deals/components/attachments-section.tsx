@@ -19,13 +19,14 @@ import { IconArchive, IconDownload, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form/form-modal';
+import { ReportUnsavedChanges } from '../../../components/form/unsaved-changes';
 import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyWarning } from '../../../lib/notify';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { documentsQueryOptions, uploadDealDocument, useArchiveDocument } from '../api/records';
 import { Section } from './section';
 import {
@@ -234,7 +235,6 @@ function UploadModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const small = useBreakpoint() === 'verySmall';
   const [files, setFiles] = useState<Pending[]>([]);
   const busy = useRef(false);
   const [running, setRunning] = useState(false);
@@ -280,16 +280,10 @@ function UploadModal({
   const canStart = files.some((f) => f.state === 'ready' && !f.problem && f.name.trim()) && !running;
   const allDone = files.length > 0 && files.every((f) => f.state === 'done');
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('deals.attachments.uploadTitle')}
-      closeButtonProps={{ 'aria-label': t('deals.close') }}
-      fullScreen={small}
-      size="lg"
-      zIndex={300}
-    >
+    <FormModal opened={opened} onClose={close} title={t('deals.attachments.uploadTitle')} zIndex={300}>
       <Stack gap="sm">
+        {/* chosen and not uploaded: closing asks first */}
+        <ReportUnsavedChanges dirty={files.some((f) => f.state === 'ready' || f.state === 'failed')} />
         <Text size="sm" c="dimmed">
           {t('deals.attachments.allowed', { allowed: allowed.join(', ') })}
         </Text>
@@ -373,6 +367,6 @@ function UploadModal({
           )}
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }
