@@ -4,7 +4,16 @@ import { handleFailedCall } from '../app/query-client';
 import { untranslatedKeys } from '../testing/i18n';
 import { ApiError, NetworkError, ResponseSchemaError } from './api/errors';
 import { readLocalFlags, setLocalFlag } from './feature-flags';
-import { formatDate, formatDateTime, formatDay, formatMoney, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeRange,
+  formatDay,
+  formatDayRange,
+  formatMoney,
+  formatTime,
+  formatTimeOfDay,
+} from './format';
 import { currentLanguage, setLanguage, translateMessage } from './i18n/i18n';
 import { en } from './i18n/locales/en';
 import { pl } from './i18n/locales/pl';
@@ -30,6 +39,17 @@ describe('dates and money (foundation §5, §9)', () => {
     expect(formatDay(new Date(2026, 2, 13, 1), now)).toBe('Tomorrow');
     expect(formatDay(new Date(2026, 2, 14), now)).toBe('14/03/2026');
     expect(formatDateTime(new Date(2026, 2, 12, 9, 30), now)).toBe('Today 9:30AM');
+  });
+  it('ranges name the day once when it is the same, and pickers label times as h:mma', () => {
+    const start = new Date(2026, 2, 12, 20, 15);
+    expect(formatDateTimeRange(start, new Date(2026, 2, 12, 21, 15), now)).toBe('Today 8:15PM – 9:15PM');
+    expect(formatDateTimeRange(start, new Date(2026, 2, 13, 9, 0), now)).toBe(
+      'Today 8:15PM – Tomorrow 9:00AM',
+    );
+    expect(formatDayRange(new Date(2026, 2, 13), new Date(2026, 2, 16), now)).toBe('Tomorrow – 16/03/2026');
+    expect(formatDayRange(new Date(2026, 2, 11), new Date(2026, 2, 11), now)).toBe('Yesterday');
+    expect(formatTimeOfDay('20:15')).toBe('8:15PM');
+    expect(formatTimeOfDay('00:00')).toBe('12:00AM');
   });
   it('money in USD, up to 4 decimals, trailing zeros past the cents trimmed', () => {
     expect(formatMoney('1234.5')).toBe('$1,234.50');

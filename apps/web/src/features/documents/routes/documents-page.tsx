@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { useDebouncedUrlText } from '../../../lib/use-debounced-url-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -163,7 +163,7 @@ function DocumentTable({
               </Table.Td>
               <Table.Td>{doc.type}</Table.Td>
               {showSupplier && <Table.Td miw={150}>{doc.manufacturer_name}</Table.Td>}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(new Date(doc.created_at))}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(new Date(doc.created_at))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
