@@ -5,6 +5,7 @@ import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../components/form/unsaved-changes';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
@@ -20,6 +21,8 @@ export function RelatedSection({ deal, readOnly }: { deal: DealDetail; readOnly:
   const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
+  // a deal picked and not related yet is an unsaved change (leaving the deal asks)
+  useUnsavedChanges(adding && picked !== null);
   // a related deal may sit in another workflow (a home and a business job of one customer)
   const [workflowId, setWorkflowId] = useState(deal.workflowId);
   const workflows = useQuery({ ...workflowsQueryOptions, enabled: adding });
