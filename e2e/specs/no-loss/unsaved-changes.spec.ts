@@ -148,13 +148,11 @@ test('files chosen and not uploaded: closing the upload window asks', async ({ p
   const { modal } = await openNewDeal(page, 'Unsaved upload');
   await modal.getByRole('button', { name: 'Upload' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload attachments' });
-  await upload
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'plan.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-    });
+  await upload.locator('input[type=file]').setInputFiles({
+    name: 'plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
   await expect(upload.getByLabel('Document name')).toHaveValue('plan');
   await page.keyboard.press('Escape');
   await expect(unsavedQuestion(page)).toContainText(UNSAVED_TEXT);
