@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { IconArrowRight, IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -197,16 +196,24 @@ function SortHeader({
   );
 }
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** On a phone: one cell per deal, a card with every field of the wide table, pickers labelled. */
 function PhoneRows({ workflow, deals }: { workflow: Workflow; deals: Deal[] }) {
   const { t } = useTranslation();
   return (
     <>
-      <Table.Thead>
+      {/* the cards need no header row on screen: a screen reader still hears the column's name */}
+      <Table.Thead style={VISUALLY_HIDDEN}>
         <Table.Tr>
-          <Table.Th>
-            <VisuallyHidden>{t('deals.deal')}</VisuallyHidden>
-          </Table.Th>
+          <Table.Th>{t('deals.deal')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
