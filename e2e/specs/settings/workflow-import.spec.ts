@@ -1,18 +1,9 @@
 import { expect, seriousViolations, signInViaApi, test } from '../../fixtures';
+import { BROKEN_WORKFLOW, chooseWorkflowFile } from './workflow-helpers';
 
 type Listed = { name: string; isActive: boolean };
 const listed = async (request: import('@playwright/test').APIRequestContext) =>
   (await (await request.get('/api/workflows')).json()) as Listed[];
-
-async function chooseFile(page: import('@playwright/test').Page, name: string, content: unknown) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import schema' }).click();
-  await (await chooser).setFiles({
-    name,
-    mimeType: 'application/json',
-    buffer: Buffer.from(typeof content === 'string' ? content : JSON.stringify(content)),
-  });
-}
 
 for (const width of [1280, 375]) {
   test.describe(`Settings › Workflows import at ${width} px`, () => {
@@ -45,7 +36,7 @@ for (const width of [1280, 375]) {
           },
         ],
       };
-      await chooseFile(page, 'trade-counter.json', file);
+      await chooseWorkflowFile(page, 'trade-counter.json', file);
       const preview = page.getByRole('dialog', { name: `Import the workflow “${name}”?` });
       await expect(preview).toBeVisible();
       const statuses = preview.getByRole('table', { name: 'Statuses' });
@@ -60,7 +51,7 @@ for (const width of [1280, 375]) {
       expect((await listed(page.request)).map((w) => w.name)).not.toContain(name);
 
       // the same file again opens the preview again; imported switched off, it stays off
-      await chooseFile(page, 'trade-counter.json', file);
+      await chooseWorkflowFile(page, 'trade-counter.json', file);
       await expect(preview).toBeVisible();
       await preview.getByRole('switch', { name: 'Active (shown in the navigation)' }).click({ force: true });
       await preview.getByRole('button', { name: 'Import workflow' }).click();
@@ -72,13 +63,7 @@ for (const width of [1280, 375]) {
     });
 
     test("a bad file's problems are said once each", async ({ page }) => {
-      await chooseFile(page, 'broken.json', {
-        format: 'slat.workflow',
-        version: 1,
-        name: 'Broken',
-        statuses: [],
-        flags: [],
-      });
+      await chooseWorkflowFile(page, 'broken.json', BROKEN_WORKFLOW);
       const alert = page.getByRole('alert').filter({ hasText: 'The schema file could not be imported' });
       await expect(alert).toBeVisible();
       const text = (await alert.textContent()) ?? '';

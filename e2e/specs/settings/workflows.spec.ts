@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, signInViaApi, test } from '../../fixtures';
+import { BROKEN_WORKFLOW, chooseWorkflowFile } from './workflow-helpers';
 
 test.describe('Settings › Workflows', () => {
   test.beforeEach(async ({ page }) => {
@@ -24,22 +25,8 @@ test.describe('Settings › Workflows', () => {
   test('import shows the server errors of a bad file, and a good one adds the workflow', async ({ page }) => {
     await page.goto('/settings/workflows');
     await expect(page.getByRole('table', { name: 'Workflows' })).toBeVisible();
-    const choose = async (name: string, content: unknown) => {
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Import schema' }).click();
-      await (await chooser).setFiles({
-        name,
-        mimeType: 'application/json',
-        buffer: Buffer.from(typeof content === 'string' ? content : JSON.stringify(content)),
-      });
-    };
-    await choose('broken.json', {
-      format: 'slat.workflow',
-      version: 1,
-      name: 'Broken',
-      statuses: [],
-      flags: [],
-    });
+    const choose = (name: string, content: unknown) => chooseWorkflowFile(page, name, content);
+    await choose('broken.json', BROKEN_WORKFLOW);
     const alert = page.getByRole('alert').filter({ hasText: 'The schema file could not be imported' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('statuses');

@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { presetsQueryOptions, useSavePresets } from '../api/records';
 import { presetSummary } from './board-filters';
 
+const PLAIN_LIST = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
 type Row = { key: number; name: string; params: string; error?: string | undefined };
 let rowKey = 0;
 
@@ -126,14 +128,7 @@ function PresetsEditor({
           {t('deals.presets.none')}
         </Text>
       )}
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('deals.presets.list')}
-      >
+      <Stack component="ul" gap="sm" style={PLAIN_LIST} aria-label={t('deals.presets.list')}>
         {current.map((row, index) => (
           <Group component="li" key={row.key} align="flex-start" gap="xs" wrap="nowrap">
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
