@@ -48,6 +48,7 @@ const shared = {
   'packages/domain/src/index.ts': "export { value } from './rule';\n",
 };
 
+// Each case runs dependency-cruiser as a process (a few seconds, more on a busy 2-core machine).
 describe('import boundaries (dependency-cruiser)', () => {
   it('fails each rule once on a tree that breaks it', () => {
     const { status, found } = cruise('broken', {
@@ -75,7 +76,7 @@ describe('import boundaries (dependency-cruiser)', () => {
         'no-circular: apps/server/src/lib/one.ts → apps/server/src/lib/two.ts',
       ].sort(),
     );
-  });
+  }, 60_000);
 
   it('passes a tree that goes through the doors: index files, own folders, tests, type-only cycles', () => {
     const { status, found } = cruise('clean', {
@@ -95,5 +96,5 @@ describe('import boundaries (dependency-cruiser)', () => {
     });
     expect(found).toEqual([]);
     expect(status).toBe(0);
-  });
+  }, 60_000);
 });
