@@ -38,6 +38,8 @@ test.beforeEach(async ({ page }) => {
 
 for (const width of [375, 1280]) {
   test(`the deal modal at ${width} px: screenshot, and axe with its questions open`, async ({ page }) => {
+    // four axe runs and two full-page screenshots: over 30 s when the machine is busy
+    test.slow();
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     const wf = await getWorkflow(page.request, 'residential');
     const { deal, modal } = await openNewDeal(page, `Screens ${width} bay window`);
