@@ -220,6 +220,20 @@ async function rawUpload(
   file: { field: string; filename: string; size: number },
   framing: 'content-length' | 'chunked',
 ): Promise<RawAnswer> {
+  // A server that closes a refused upload with bytes still unread resets the connection, and the
+  // reset can overtake its answer on the client: then the answer is lost, not wrong. Try again
+  // (the server's behaviour is the same each time); any answer that arrives is checked as it is.
+  let res = await rawUploadOnce(url, file, framing);
+  for (let retry = 0; retry < 3 && Number.isNaN(res.status); retry++)
+    res = await rawUploadOnce(url, file, framing);
+  return res;
+}
+
+async function rawUploadOnce(
+  url: string,
+  file: { field: string; filename: string; size: number },
+  framing: 'content-length' | 'chunked',
+): Promise<RawAnswer> {
   const boundary = 'slat-raw-upload';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
