@@ -6,22 +6,37 @@ const path = require('node:path');
 const notTests = '\\.test\\.tsx?$';
 
 /** Code in `<root>/<a>/` may use `<root>/<b>/` (b ≠ a) only through `<root>/<b>/index.ts(x)`. */
-const throughIndex = (name, root, comment) => ({
+const throughIndex = (name, root, comment, doors = ['index\\.tsx?']) => ({
   name,
   comment,
   severity: 'error',
   from: { path: `^${root}/([^/]+)/`, pathNot: notTests },
-  to: { path: `^${root}/[^/]+/`, pathNot: [`^${root}/$1/`, `^${root}/[^/]+/index\\.tsx?$`] },
+  to: { path: `^${root}/[^/]+/`, pathNot: [`^${root}/$1/`, ...doors.map((d) => `^${root}/[^/]+/${d}$`)] },
 });
+
+/** A web feature's routes.ts may hang its routes under another feature's route (routes.ts to routes.ts). */
+const webRoutesFile = '^apps/web/src/features/[^/]+/routes\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    throughIndex(
-      'web-features-through-index',
-      'apps/web/src/features',
-      'A web feature uses another feature only through its index.ts(x): the rest of the folder is private to it.',
-    ),
+    {
+      ...throughIndex(
+        'web-features-through-index',
+        'apps/web/src/features',
+        'A web feature uses another feature only through its index.ts(x): the rest of the folder is private to it.',
+      ),
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: [notTests, webRoutesFile] },
+    },
+    {
+      ...throughIndex(
+        'web-routes-through-routes',
+        'apps/web/src/features',
+        "A feature's routes.ts uses another feature through its index.ts, or its routes.ts for a parent route.",
+        ['index\\.tsx?', 'routes\\.ts'],
+      ),
+      from: { path: '^apps/web/src/features/([^/]+)/routes\\.ts$' },
+    },
     throughIndex(
       'server-modules-through-index',
       'apps/server/src/modules',

@@ -70,3 +70,70 @@ export const median = (xs) => {
 export function machine() {
   return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
+
+/** Signs in as the demo dealer: the session cookie, the headers of a write, and a JSON caller. */
+export async function signInDemo(base) {
+  const cookieOf = (res) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('slat_session='));
+  const t0 = await fetch(`${base}/api/old/auth/generate-token`);
+  const signIn = await fetch(`${base}/api/old/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookieOf(t0) },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234', _token: await t0.json() }),
+  });
+  const cookie = cookieOf(signIn);
+  const token = await (await fetch(`${base}/api/old/auth/generate-token`, { headers: { cookie } })).json();
+  const headers = { cookie, 'x-csrf-token': token, 'content-type': 'application/json' };
+  async function api(method, url, body) {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: method === 'GET' ? { cookie } : headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+  return { cookie, headers, api };
+}
+
+/** A demo deal in a Quoting status of the first workflow. */
+export async function demoQuotingDeal(api) {
+  const [workflow] = await api('GET', '/workflows');
+  const quoting = workflow.statuses.find((s) => s.phase === 'Quoting');
+  const { data: deals } = await api('GET', `/deals?workflowId=${workflow.id}&statusId=${quoting.id}&limit=5`);
+  return deals[0];
+}
+
+/**
+ * Every product the demo may quote that has a width and a height, with its unit and the first
+ * compatible option of each required group.
+ */
+export async function quotableProducts(api) {
+  const tree = await api('GET', '/products');
+  const ids = [
+    ...new Set(
+      tree.groups.flatMap((g) => [...g.products, ...g.groups.flatMap((b) => b.products)]).map((p) => p.id),
+    ),
+  ];
+  const products = [];
+  for (const id of ids) {
+    const d = await api('GET', `/old/products/${id}/detail`);
+    if (!d.has_width || !d.has_height) continue;
+    const chosen = [];
+    for (const group of d.option_groups.filter((g) => g.required)) {
+      const ok = group.options.find(
+        (o) =>
+          !d.incompatible_options.some(
+            ([a, b]) => (a === o.key && chosen.includes(b)) || (b === o.key && chosen.includes(a)),
+          ),
+      );
+      chosen.push(ok.key);
+    }
+    products.push({ id, unit: d.unit, options: chosen });
+  }
+  return products;
+}

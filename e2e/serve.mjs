@@ -77,7 +77,7 @@ function copyBuild(app) {
   }
   const web = path.join(app, 'apps/web/dist');
   const needed = ['apps/server/dist/main.js', 'apps/server/dist/migrations/meta/_journal.json'];
-  for (const page of ['index.html', 'auth.html']) {
+  for (const page of ['index.html', 'auth.html', 'options-frame.html']) {
     if (!fs.existsSync(path.join(web, page))) return false;
     const html = fs.readFileSync(path.join(web, page), 'utf8');
     for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g))

@@ -95,6 +95,11 @@ async function buildServer() {
   fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(outdir, 'migrations'), {
     recursive: true,
   });
+  // The PDF worker thread's file (plain JavaScript, loaded by path: piscina starts it by name).
+  fs.copyFileSync(
+    path.join(root, 'apps/server/src/lib/pdf/pdf-render-worker.mjs'),
+    path.join(outdir, 'pdf-render-worker.mjs'),
+  );
   fs.writeFileSync(path.join(outdir, 'build-info.json'), JSON.stringify({ gitCommit: commit }));
   remember('server', stamp);
   console.log(`server: built in ${Date.now() - started} ms`);
@@ -106,6 +111,7 @@ function buildWeb() {
       'apps/web/src',
       'apps/web/index.html',
       'apps/web/auth.html',
+      'apps/web/options-frame.html',
       'apps/web/vite.config.ts',
       'apps/web/public',
       ...shared,
@@ -115,8 +121,9 @@ function buildWeb() {
   if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')))
     return console.log('web: up to date');
   const started = Date.now();
-  // the SPA (index.html, empties dist/), then the sign-in document (auth.html) beside it
-  for (const entry of ['spa', 'auth']) {
+  // the SPA (index.html, empties dist/), then the sign-in document (auth.html) and the product
+  // options frame (options-frame.html) beside it
+  for (const entry of ['spa', 'auth', 'options-frame']) {
     const res = spawnSync(
       process.execPath,
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],

@@ -4,15 +4,27 @@ import { defineConfig, type Plugin } from 'vite';
 /** The sign-in pages are their own small document (auth.html); everything else is the SPA. */
 const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
 
-/** The dev server answers the sign-in paths with auth.html, as the Slat server does. */
+/** The product options frame, its own small document too (options-frame.html). */
+const OPTIONS_FRAME_PATH = /^\/product-options\/\d+\/?(?:\?|$)/;
+
+/**
+ * The dev server answers the sign-in paths with auth.html and the options frame's path with
+ * options-frame.html, as the Slat server does.
+ */
 function authPagesInDev(): Plugin {
   return {
     name: 'slat-auth-pages',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url && AUTH_PAGE_PATHS.test(req.url)) {
+        const document =
+          req.url && AUTH_PAGE_PATHS.test(req.url)
+            ? 'auth.html'
+            : req.url && OPTIONS_FRAME_PATH.test(req.url)
+              ? 'options-frame.html'
+              : undefined;
+        if (req.url && document) {
           const query = req.url.indexOf('?');
-          req.url = `/auth.html${query === -1 ? '' : req.url.slice(query)}`;
+          req.url = `/${document}${query === -1 ? '' : req.url.slice(query)}`;
         }
         next();
       });
@@ -21,12 +33,14 @@ function authPagesInDev(): Plugin {
 }
 
 /**
- * Two builds into one dist/ (scripts/build.mjs runs both): the SPA (index.html), then with
- * SLAT_WEB_ENTRY=auth the sign-in document (auth.html). Built apart, the sign-in page's chunks
- * hold only what it uses; built together, its Mantine parts were split into dozens of small files
- * shared with the SPA's lazy pages (decision 006).
+ * Three builds into one dist/ (scripts/build.mjs runs them): the SPA (index.html), then with
+ * SLAT_WEB_ENTRY=auth the sign-in document (auth.html), then with SLAT_WEB_ENTRY=options-frame
+ * the product options frame (options-frame.html: plain TypeScript, no React). Built apart, each
+ * document's chunks hold only what it uses; built together, the sign-in page's Mantine parts were
+ * split into dozens of small files shared with the SPA's lazy pages (decision 006).
  */
 const signInBuild = process.env.SLAT_WEB_ENTRY === 'auth';
+const optionsFrameBuild = process.env.SLAT_WEB_ENTRY === 'options-frame';
 
 /** React alone, the same bytes in both builds: the SPA finds it cached after signing in. */
 const REACT_GROUP = {
@@ -45,20 +59,26 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: !signInBuild,
+    emptyOutDir: !signInBuild && !optionsFrameBuild,
     sourcemap: true,
-    manifest: signInBuild ? '.vite/auth-manifest.json' : true,
+    manifest: signInBuild
+      ? '.vite/auth-manifest.json'
+      : optionsFrameBuild
+        ? '.vite/options-frame-manifest.json'
+        : true,
     chunkSizeWarningLimit: 800,
-    rolldownOptions: signInBuild
-      ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
-      : {
-          input: { index: 'index.html' },
-          // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
-          // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
-          output: {
-            codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+    rolldownOptions: optionsFrameBuild
+      ? { input: { 'options-frame': 'options-frame.html' } }
+      : signInBuild
+        ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
+        : {
+            input: { index: 'index.html' },
+            // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
+            // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
+            output: {
+              codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+            },
           },
-        },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
 });

@@ -3,11 +3,12 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { CacheBus } from './lib/cache-bus';
 import { createErrorReporter, type ErrorReporter } from './lib/error-reporting';
-import { type Jobs, PASSWORD_RESET_QUEUE, startJobs } from './lib/jobs';
+import { type Jobs, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE, startJobs } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { FileStore } from './modules/files/index';
+import { renderAcceptedQuotePdf } from './modules/quotes/index';
 import { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -98,6 +99,8 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   };
   // Forgot-password mail (the auth module's job; lib/jobs cannot import modules).
   await jobs.work(PASSWORD_RESET_QUEUE, (job) => mailPasswordReset(services, job));
+  // An accepted quote's frozen PDF (the quotes module's job, enqueued in the accept's transaction).
+  await jobs.work(QUOTE_PDF_QUEUE, (job) => renderAcceptedQuotePdf(services, job));
   return {
     services,
     mailer,

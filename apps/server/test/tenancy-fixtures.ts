@@ -90,7 +90,13 @@ export async function createTenant(t: TestApp, label: string) {
   const options = await get(
     `/api/old/account-settings/dealer-portal/markup-overrides/options?search=${encodeURIComponent(marker)}`,
   );
-  const product = { id: options.products[0].id as number };
+  const productId = options.products[0].id as number;
+  const productDetail = await get(`/api/old/products/${productId}/detail`);
+  const product = {
+    id: productId,
+    brandId: productDetail.brand_id as number,
+    categoryId: productDetail.category_id as number,
+  };
   const categories = (await get('/api/old/account-settings/dealer-portal/markup-overrides/options'))
     .categories as { id: number; name: string }[];
   const supplierDocument = {
@@ -217,6 +223,37 @@ export async function createTenant(t: TestApp, label: string) {
     'attachment upload',
   ).json().data as { id: number };
 
+  // A deal quote, its order with a window holding one line, and the deal's attachment attached to it.
+  const quoteId = (
+    await post(`/api/deals/${deal.id}/quotes/legacy/add`, {
+      description: `Quote ${marker}`,
+      customerNotes: `Customer notes ${marker}`,
+    })
+  ).id as number;
+  const orderId = (await get(`/api/deal-quotes/${quoteId}`)).externalId as number;
+  await post(`/api/old/quotes/${orderId}/documents`, { data: [attachment.id], category: marker });
+  const [orderWindow] = (
+    await post(`/api/old/quotes/${orderId}/windows`, {
+      order_windows: [{ order_id: orderId, name: `Building/Window ${marker}`, width: 900, height: 900 }],
+    })
+  ).data as { id: number }[];
+  const orderLine = {
+    id: (
+      await post(`/api/old/quotes/${orderId}/windows/${orderWindow!.id}/products`, { product_id: product.id })
+    ).order_window_product_id as number,
+  };
+
+  // The quote's PDFs (issue 14): the company's three templates, each PDF rendered once (so reads
+  // after this store nothing new: an unchanged quote answers its stored file).
+  for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
+    await t.pool.query('INSERT INTO pdf_templates (account_id, type) VALUES ($1, $2)', [
+      dealer.accountId,
+      type,
+    ]);
+  const quotePdf = { fileId: Number((await get(`/api/deal-quotes/${quoteId}/pdf`)).url.split('/').pop()) };
+  await get(`/api/deal-quotes/${quoteId}/measure-pdf`);
+  await get(`/api/deal-quotes/${quoteId}/install-pdf`);
+
   // The user's calendar: the virtual calendar linked and a private feed.
   await post('/api/account/virtual-calendar/link');
   const feedUrl = (await post('/api/calendar/feed')).url as string;
@@ -244,6 +281,12 @@ export async function createTenant(t: TestApp, label: string) {
     note: { id: note.id as number },
     event: { id: event.id as number },
     attachment,
+    // Read after the line write: the quote's lastUpdatedAt as a pricing write must send it.
+    quote: { id: quoteId, lastUpdatedAt: (await get(`/api/deal-quotes/${quoteId}`)).lastUpdatedAt as string },
+    order: { id: orderId },
+    orderWindow: { id: orderWindow!.id },
+    orderLine,
+    quotePdf,
     feed,
     /** Strings only this tenant's data contains: the marker, the contact's uuid, the logo's and feed's secrets. */
     tokens: [marker, contact.id as string, logo.publicId, feed.file.replace(/\.ics$/, '')],

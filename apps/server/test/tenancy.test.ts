@@ -19,7 +19,8 @@ import { changedKeys, createTenant, PDF, storeFingerprint, type Tenant } from '.
 // file cannot fill fails the run until the tables below are taught about it.
 
 // ——— How to fill each path parameter with a tenant's real id ———
-// Keys: `<segment before it>/:<param>` (for the ambiguous `:id`), or `:<param>`.
+// Keys: `<two segments before it>/:<param>` or `<segment before it>/:<param>` (for the ambiguous
+// `:id`), or `:<param>`.
 const idFor: Record<string, (f: Tenant) => string | number> = {
   'deals/:id': (f) => f.deal.id,
   ':dealId': (f) => f.deal.id,
@@ -39,6 +40,13 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'supplier-documents/:id': (f) => f.supplierDocument.id,
   ':publicId': (f) => f.logo.publicId,
   ':file': (f) => f.feed.file,
+  'deal-quotes/:id': (f) => f.quote.id,
+  ':fileId': (f) => f.quotePdf.fileId,
+  ':orderId': (f) => f.order.id,
+  ':externalId': (f) => f.order.id,
+  ':windowId': (f) => f.orderWindow.id,
+  ':windowId/products/:id': (f) => f.orderLine.id,
+  ':productId': (f) => f.orderLine.id,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -93,6 +101,30 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   'POST /api/old/account-settings/manufacturer/:manufacturerId/customer-settings': (f) => ({
     default_shipping_method_id: f.supplier.shippingMethodId,
   }),
+  'POST /api/old/quotes/:orderId/windows': (f) => ({ order_windows: [{ order_id: f.order.id }] }),
+  'PUT /api/old/quotes/:orderId/windows/:windowId': () => ({ name: intruder }),
+  'POST /api/old/quotes/:orderId/windows/:windowId': () => ({ _method: 'DELETE' }),
+  'POST /api/old/quotes/:orderId/windows/:windowId/products': (f) => ({ product_id: f.product.id }),
+  'PUT /api/old/quotes/:orderId/windows/:windowId/products/:id': () => ({ notes: intruder, quantity: 2 }),
+  'POST /api/old/quotes/:orderId/windows/:windowId/products/:id': () => ({ _method: 'DELETE' }),
+  'POST /api/old/quotes/:orderId/windows/copy-and-paste': (f) => ({ order_window_id: f.orderWindow.id }),
+  'POST /api/old/quotes/:orderId/windows/recalculate': () => ({}),
+  'POST /api/deals/:dealId/quotes/legacy/add': () => ({ description: intruder, customerNotes: intruder }),
+  'POST /api/deal-quotes/:id/update': () => ({ description: intruder, customerNotes: intruder }),
+  'POST /api/deal-quotes/:id/clone': () => ({ description: intruder }),
+  'POST /api/deal-quotes/:id/accept': () => ({ acceptWithoutSignature: true }),
+  'PUT /api/deal-quotes/:id/pricing': (f) => ({
+    lastUpdatedAt: f.quote.lastUpdatedAt,
+    depositAmountOverride: '1',
+    adjustments: [{ label: intruder, amountIncTax: '-1', taxType: 'NONE' }],
+  }),
+  'POST /api/old/quotes/:externalId/manage-prices/apply-override-total': (f) => ({
+    override_total: '1',
+    notes: intruder,
+    lastUpdatedAt: f.quote.lastUpdatedAt,
+  }),
+  'POST /api/old/quotes/:orderId/documents': (f) => ({ data: [f.attachment.id] }),
+  'POST /api/old/quotes/:orderId/documents/:documentId': () => ({ _method: 'DELETE' }),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
 };
@@ -134,6 +166,10 @@ const moveBody = (b: Tenant, extra: object) => ({
     workflowId: b.workflow.id,
     ...extra,
   },
+});
+const lineBody = (b: Tenant, extra: object) => ({
+  url: `/api/old/quotes/${b.order.id}/windows/${b.orderWindow.id}/products`,
+  body: { product_id: b.product.id, ...extra },
 });
 const markupBody = (extra: object) => ({ adjustmentType: 'PERCENT_MARK_UP', adjustmentValue: '5', ...extra });
 const refs: Record<string, Ref> = {
@@ -272,11 +308,60 @@ const refs: Record<string, Ref> = {
       body: { workflows: [{ workflowId: a.workflow.id, presetFilters: [] }] },
     }),
   },
+  'POST /api/old/quotes/:orderId/windows order_windows[].order_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.order.id}/windows`,
+      body: { order_windows: [{ order_id: a.order.id }] },
+    }),
+  },
+  'POST /api/old/quotes/:orderId/windows/:windowId/products order_id': {
+    expect: 'refused',
+    call: (a, b) => lineBody(b, { order_id: a.order.id }),
+  },
+  'POST /api/old/quotes/:orderId/windows/:windowId/products order_window_id': {
+    expect: 'refused',
+    call: (a, b) => lineBody(b, { order_window_id: a.orderWindow.id }),
+  },
+  'POST /api/old/quotes/:orderId/windows/:windowId/products product_id': {
+    expect: 'refused',
+    call: (a, b) => lineBody(b, { product_id: a.product.id }),
+  },
+  'POST /api/old/quotes/:orderId/windows/:windowId/products brand_id': {
+    expect: 'refused',
+    call: (a, b) => lineBody(b, { brand_id: a.product.brandId }),
+  },
+  'POST /api/old/quotes/:orderId/windows/:windowId/products category_id': {
+    expect: 'refused',
+    // Categories are shared; another one than the product's is refused the same way.
+    call: (a, b) => lineBody(b, { category_id: a.categories.find((c) => c.id !== b.product.categoryId)!.id }),
+  },
+  'POST /api/old/quotes/:orderId/windows/copy-and-paste order_window_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.order.id}/windows/copy-and-paste`,
+      body: { order_window_id: a.orderWindow.id },
+    }),
+  },
+  'POST /api/old/quotes/:orderId/windows/recalculate order_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.order.id}/windows/recalculate`,
+      body: { order_id: a.order.id },
+    }),
+  },
   'POST /api/personnel/create id': {
     expect: 'ignored',
     call: (a) => ({
       url: '/api/personnel/create',
       body: { id: a.person.id, name: intruder, email: 'intruder@example.test' },
+    }),
+  },
+  'POST /api/old/quotes/:orderId/documents model_id': {
+    expect: 'ignored',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.order.id}/documents`,
+      body: { data: [b.attachment.id], model: 'deal', model_id: a.deal.id },
     }),
   },
   'PUT /api/personnel/:id/update id': {
@@ -311,8 +396,9 @@ const ID_KEY = /^(id|.*Id|.*_id)$/;
 
 function fillerFor(url: string, param: string): ((f: Tenant) => string | number) | undefined {
   const segments = url.split('/');
-  const before = segments[segments.indexOf(`:${param}`) - 1];
-  return idFor[`${before}/:${param}`] ?? idFor[`:${param}`];
+  const at = segments.indexOf(`:${param}`);
+  const [twoBefore, before] = [segments[at - 2], segments[at - 1]];
+  return idFor[`${twoBefore}/${before}/:${param}`] ?? idFor[`${before}/:${param}`] ?? idFor[`:${param}`];
 }
 
 /** The route's URL with each param taken from the given tenant (one per param, in order). */

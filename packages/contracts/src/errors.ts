@@ -14,6 +14,8 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
+  /** A feature the company has not set up (§8: a PDF type without a configured template). */
+  'NOT_IMPLEMENTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -33,6 +35,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
 };
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });

@@ -1,4 +1,4 @@
-import { sumDecimals } from './decimal';
+import { fromScaled, toScaled } from './decimal';
 
 /**
  * Catalog rules shared by the import, the product APIs and (later) quote pricing. Sizes are in
@@ -44,7 +44,8 @@ export type PriceResult = { ok: true; price: string } | { ok: false; error: 'BAD
 
 /** Index of the first breakpoint at or above `value`, or -1 when it is beyond the last one. */
 function breakpointIndex(breakpoints: readonly number[], value: number): number {
-  return breakpoints.findIndex((b) => value <= b);
+  for (let i = 0; i < breakpoints.length; i += 1) if (value <= breakpoints[i]!) return i;
+  return -1;
 }
 
 function outside(value: number, min: number | undefined, max: number | undefined): boolean {
@@ -91,9 +92,66 @@ export function validateSelection(
   definition: Pick<ProductDefinition, 'optionGroups' | 'rules'>,
   selectedOptionKeys: readonly string[],
 ): LineErrorCode[] {
+  if (selectedOptionKeys.length === 0)
+    return definition.optionGroups.some((g) => g.required) ? ['OPTIONS_NOT_SELECTED'] : [];
+  return selectedOptionKeys.length <= SMALL_SELECTION
+    ? validateSmallSelection(definition, selectedOptionKeys)
+    : validateLargeSelection(definition, selectedOptionKeys);
+}
+
+/** Up to this many keys, plain scans beat building a Set and a Map for every line priced. */
+const SMALL_SELECTION = 32;
+
+/** The key of the group an option key belongs to: the last group listing it, as a Map filled in order keeps. */
+function groupKeyOf(groups: readonly OptionGroup[], key: string): string | undefined {
+  for (let g = groups.length - 1; g >= 0; g -= 1) {
+    const group = groups[g]!;
+    for (const option of group.options) if (option.key === key) return group.key;
+  }
+  return undefined;
+}
+
+/** Whether a required group has none of its options among `keys`. */
+function missingRequiredGroup(groups: readonly OptionGroup[], keys: readonly string[]): boolean {
+  for (const group of groups) {
+    if (!group.required) continue;
+    let chosen = false;
+    for (const option of group.options)
+      if (keys.includes(option.key)) {
+        chosen = true;
+        break;
+      }
+    if (!chosen) return true;
+  }
+  return false;
+}
+
+/** validateLargeSelection's answer by scans of the (few) keys, without a Set or a Map. */
+function validateSmallSelection(
+  definition: Pick<ProductDefinition, 'optionGroups' | 'rules'>,
+  keys: readonly string[],
+): LineErrorCode[] {
+  const errors: LineErrorCode[] = [];
+  if (missingRequiredGroup(definition.optionGroups, keys)) errors.push('MISSING_REQUIRED_OPTIONS');
+  const groupsUsed: string[] = [];
+  let invalid = false;
+  for (let i = 0; i < keys.length && !invalid; i += 1) {
+    const key = keys[i]!;
+    if (keys.indexOf(key) < i) continue; // a repeated key counts once
+    const group = groupKeyOf(definition.optionGroups, key);
+    if (group === undefined || groupsUsed.includes(group)) invalid = true;
+    else groupsUsed.push(group);
+  }
+  if (definition.rules.incompatible.some(([a, b]) => keys.includes(a) && keys.includes(b))) invalid = true;
+  if (invalid) errors.push('INVALID_OPTIONS');
+  return errors;
+}
+
+function validateLargeSelection(
+  definition: Pick<ProductDefinition, 'optionGroups' | 'rules'>,
+  selectedOptionKeys: readonly string[],
+): LineErrorCode[] {
   const selected = new Set(selectedOptionKeys);
-  const anyRequired = definition.optionGroups.some((g) => g.required);
-  if (selected.size === 0) return anyRequired ? ['OPTIONS_NOT_SELECTED'] : [];
 
   const groupOf = new Map<string, string>();
   for (const group of definition.optionGroups)
@@ -122,9 +180,9 @@ export function optionsPrice(
   definition: Pick<ProductDefinition, 'optionGroups'>,
   keys: readonly string[],
 ): string {
-  const wanted = new Set(keys);
-  const prices = definition.optionGroups.flatMap((g) =>
-    g.options.filter((o) => wanted.has(o.key)).map((o) => o.price),
-  );
-  return sumDecimals(prices);
+  // A plain loop: priceLine runs this for every line (a Set and three arrays per call cost more).
+  let total = 0n;
+  for (const group of definition.optionGroups)
+    for (const option of group.options) if (keys.includes(option.key)) total += toScaled(option.price);
+  return fromScaled(total, 2);
 }

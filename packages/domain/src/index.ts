@@ -4,4 +4,7 @@ export * from './contact-files';
 export * from './deal-alerts';
 export * from './decimal';
 export * from './icalendar';
+export * from './line-pricing';
+export * from './measurements';
 export * from './password-strength';
+export * from './quote-pricing';

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { seedBulkDeals } from '../db/seed/deals';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed/demo';
+import { seedBulkQuotes } from '../db/seed/quotes';
 import { fail, withCliServices } from './cli-database';
 
 const { values } = parseArgs({ options: { size: { type: 'string' } } });
@@ -25,7 +26,8 @@ await withCliServices(async ({ db, config }) => {
   if (!accountId) fail('The demo account is missing');
   const started = Date.now();
   const made = await seedBulkDeals(db, accountId, size);
+  const quotes = await seedBulkQuotes(db, accountId);
   console.log(
-    `Created ${made} deals in the demo account's first workflow in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Created ${made} deals and ${quotes} quotes in the demo account's first workflow in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 });

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { Db } from '../db/database';
 import type { Mailer, MailMessage } from './mailer';
 
 export const MAIL_QUEUE = 'mail';
@@ -8,15 +10,26 @@ export const MAIL_QUEUE = 'mail';
  */
 export const PASSWORD_RESET_QUEUE = 'password-reset';
 export type PasswordResetJob = { email: string };
+/** Renders an accepted quote's frozen PDF (issue 14), enqueued in the accept's own transaction. */
+export const QUOTE_PDF_QUEUE = 'quote-pdf';
+export type QuotePdfJob = { accountId: number; quoteId: number };
 
 /** Every queue and what its jobs carry. */
-export type JobData = { [MAIL_QUEUE]: MailMessage; [PASSWORD_RESET_QUEUE]: PasswordResetJob };
+export type JobData = {
+  [MAIL_QUEUE]: MailMessage;
+  [PASSWORD_RESET_QUEUE]: PasswordResetJob;
+  [QUOTE_PDF_QUEUE]: QuotePdfJob;
+};
 export type QueueName = keyof JobData;
-const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE];
+const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE];
 
 export type Jobs = {
   sendMail: (message: MailMessage) => Promise<void>;
-  send: <Q extends QueueName>(queue: Q, data: JobData[Q]) => Promise<void>;
+  /**
+   * Enqueues a job; with `tx` (a transaction), in that transaction, so the job exists exactly
+   * when what it works on was committed.
+   */
+  send: <Q extends QueueName>(queue: Q, data: JobData[Q], tx?: Db) => Promise<void>;
   /**
    * Works a queue whose handler lives outside lib (a module's, wired by createServices); does
    * nothing in a process that only enqueues. Mail is worked from the start.
@@ -27,6 +40,20 @@ export type Jobs = {
 };
 
 type Log = { error: (obj: object, msg: string) => void };
+
+/** pg-boss's statements ($1…$n text and values) run on a Drizzle transaction's connection. */
+function inTransaction(tx: Db): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const parts = text.split(/\$(\d+)/);
+      const chunks = parts.map((part, i) =>
+        i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`,
+      );
+      const { rows } = await tx.execute(sql.join(chunks));
+      return { rows };
+    },
+  };
+}
 
 /**
  * The durable queue in PostgreSQL (pg-boss). Mail, PDFs, supplier submissions and webhooks
@@ -64,8 +91,8 @@ export async function startJobs(opts: {
       },
     );
   };
-  const send: Jobs['send'] = async (queue, data) => {
-    await boss.send(queue, data);
+  const send: Jobs['send'] = async (queue, data, tx) => {
+    await boss.send(queue, data, tx ? { db: inTransaction(tx) } : {});
   };
   await work(MAIL_QUEUE, (message) => opts.mailer.deliver(message));
   return {

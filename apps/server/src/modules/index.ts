@@ -13,6 +13,15 @@ import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
 import { personnelModule } from './personnel/index';
+import {
+  orderDocumentsModule,
+  orderLinesModule,
+  quoteAcceptModule,
+  quotePdfsModule,
+  quotePricingModule,
+  quotesModule,
+  quoteUpdatesModule,
+} from './quotes/index';
 import { settingsModule } from './settings/index';
 import { supplierDocumentsModule } from './supplier-documents/index';
 import { usersModule } from './users/index';
@@ -36,4 +45,11 @@ export const apiModules: readonly ApiModule[] = [
   attachmentsModule,
   calendarModule,
   filesModule,
+  quotesModule,
+  orderLinesModule,
+  orderDocumentsModule,
+  quoteUpdatesModule,
+  quotePricingModule,
+  quoteAcceptModule,
+  quotePdfsModule,
 ];

@@ -4,7 +4,7 @@ import { PROGRESS_BAR_DELAY_MS } from '../config/constants';
 import { authRoutes } from '../features/auth/routes';
 import { contactRoute, contactsRoute } from '../features/contacts/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { contactDealRoutes, dealRoutes } from '../features/deals/routes';
+import { contactDealRoutes, dealChildRoutes, workflowRoute } from '../features/deals/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { orderRoutes } from '../features/orders/routes';
@@ -25,8 +25,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     ...shellRoutes,
     ...dashboardRoutes,
-    ...dealRoutes,
-    ...quoteRoutes,
+    workflowRoute.addChildren([...dealChildRoutes, ...quoteRoutes]),
     contactsRoute.addChildren([contactRoute.addChildren(contactDealRoutes)]),
     ...personnelRoutes,
     ...orderRoutes,

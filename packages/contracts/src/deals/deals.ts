@@ -48,6 +48,11 @@ export const dealSchema = z.object({
     alertWeight: z.number().int(),
     quoteCount: z.number().int(),
     orderCount: z.number().int(),
+    /**
+     * The grand total incl. tax of the deal's newest non-archived quote (its sellGrandTotalIncTax);
+     * null when it has none. Optional for older clients; the server always sends it.
+     */
+    quoteTotal: z.string().nullable().optional(),
   }),
 });
 export type Deal = z.infer<typeof dealSchema>;
@@ -99,6 +104,11 @@ export const listDeals = defineEndpoint({
     data: z.array(dealSchema),
     total: z.number().int(),
     counts: z.record(z.string(), z.number().int()),
+    /**
+     * Per status id (as `counts`): the sum of `context.quoteTotal` over every deal of the column
+     * matching the filters, not just this page. Optional for older clients; the server always sends it.
+     */
+    quoteTotals: z.record(z.string(), z.string()).optional(),
   }),
 });
 

@@ -1,2 +1,8 @@
-// The quotes contracts: one file per area, exported from ../index.ts (see ARCHITECTURE.md, module template).
-export {};
+// The quotes contracts: deal quotes, and the windows, lines and documents that quotes and
+// purchase orders share (the spec's /old/quotes/{orderId}/… calls).
+export * from './deal-quotes';
+export * from './line-errors';
+export * from './measurements';
+export * from './order-documents';
+export * from './order-lines';
+export * from './pricing';

@@ -101,6 +101,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     mainAdminAccess: boolean('main_admin_access').notNull().default(false),
+    /** §6 tax-override permission: may set a quote's tax amount (EXCLUSIVE mode only). */
+    canOverrideTax: boolean('can_override_tax').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

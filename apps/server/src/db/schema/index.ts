@@ -14,6 +14,7 @@ export * from './deals';
 export * from './files';
 export * from './personnel';
 export * from './platform';
+export * from './quotes';
 export * from './settings';
 export * from './supplier-documents';
 export * from './workflows';

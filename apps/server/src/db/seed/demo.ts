@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createDealerAccount } from '../../modules/accounts/index';
 import { importCatalog, linkAccountToSupplier } from '../../modules/catalog/index';
 import { FileStore } from '../../modules/files/index';
 import type { Db } from '../database';
-import { accounts } from '../schema';
+import { accounts, users } from '../schema';
+import { seedDemoAcceptance } from './accepted-quote';
 import { seedDemoDeals } from './deals';
 import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
+import { seedDemoQuotes } from './quotes';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
 
@@ -50,8 +52,13 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
     phone: '02 9555 0142',
     address: '14 Wharf Street, Balmain NSW 2041, Australia',
   });
+  // The demo user may change a quote's tax amount (§6), so every pricing modal can be shown.
+  await db.update(users).set({ canOverrideTax: true }).where(eq(users.id, userId));
   await seedDemoCatalog(db, accountId);
-  await seedDemoDeals(db, accountId, userId, new FileStore(db, opts.filesRoot));
+  const files = new FileStore(db, opts.filesRoot);
+  await seedDemoDeals(db, accountId, userId, files);
+  await seedDemoQuotes(db, accountId, userId);
+  await seedDemoAcceptance(db, accountId, userId, files);
   await seedDemoPersonnel(db, accountId);
   await seedSupplierDocuments(db);
   return true;

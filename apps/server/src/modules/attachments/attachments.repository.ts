@@ -14,18 +14,20 @@ export type AttachmentRow = {
   deal_id: number | null;
 };
 
-/** The account's attachments, narrowed to a deal, one attachment or archived/active; newest first. */
+/** The account's attachments, narrowed to a deal, one attachment, a set of them or archived/active; newest first. */
 export async function findAttachments(
   db: Db,
   accountId: number,
-  where: { dealId?: number; id?: number; archived?: boolean },
+  where: { dealId?: number; id?: number; ids?: number[]; archived?: boolean },
 ): Promise<AttachmentRow[]> {
+  const ids = where.ids ? sql.param(where.ids) : null;
   const { rows } = await db.execute<AttachmentRow>(sql`
     SELECT d.id, d.account_id, d.file_id, d.name, d.type, d.created_at, d.direct_upload, d.archived_at, d.deal_id
     FROM documents d
     WHERE d.account_id = ${accountId}
       AND (${where.dealId ?? null}::int IS NULL OR d.deal_id = ${where.dealId ?? null}::int)
       AND (${where.id ?? null}::int IS NULL OR d.id = ${where.id ?? null}::int)
+      AND (${ids}::int[] IS NULL OR d.id = ANY(${ids}::int[]))
       AND (${where.archived ?? null}::boolean IS NULL OR (d.archived_at IS NOT NULL) = ${where.archived ?? null}::boolean)
     ORDER BY d.created_at DESC, d.id DESC`);
   return rows;

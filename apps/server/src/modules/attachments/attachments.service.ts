@@ -86,6 +86,22 @@ export async function uploadAttachment(
   return { data: (await findRecord(db, files, accountId, { id }))! };
 }
 
+/**
+ * The account's attachments among `ids` (any deal or none, archived or not), in the Document
+ * shape, by id; ids of another account or without their file are absent. For other modules that
+ * link attachments (a quote's or purchase order's documents).
+ */
+export async function attachmentRecords(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  ids: number[],
+): Promise<Map<number, DocumentRecord>> {
+  if (ids.length === 0) return new Map();
+  const list = await findWithFiles(db, files, accountId, { ids });
+  return new Map(list.map(({ row, file }) => [row.id, toRecord(row, file)]));
+}
+
 export async function listDealAttachments(
   db: Db,
   files: FileStore,

@@ -3,4 +3,6 @@
 import type { ApiModule } from '../../plugins/api';
 import { registerAttachmentRoutes } from './attachments.routes';
 
+export { attachmentRecords } from './attachments.service';
+
 export const attachmentsModule: ApiModule = { name: 'attachments', register: registerAttachmentRoutes };

@@ -1,5 +1,5 @@
 import type { ProductDefinition } from '@slat/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   brands,
@@ -134,4 +134,20 @@ export async function linkAccountToSupplier(
     .insert(supplierDealers)
     .values({ accountId, manufacturerId: manufacturer.id, defaultShippingMethodId: method?.id ?? null })
     .onConflictDoNothing();
+}
+
+/**
+ * The account's most quoted product ids: by number of order lines, then total quantity, then id;
+ * lines of archived deal quotes left out.
+ */
+export async function topSellingProductIds(db: Db, accountId: number, limit: number): Promise<number[]> {
+  const { rows } = await db.execute<{ product_id: number }>(sql`
+    SELECT l.product_id
+      FROM order_lines l
+      LEFT JOIN deal_quotes q ON q.order_id = l.order_id
+     WHERE l.account_id = ${accountId} AND NOT COALESCE(q.is_archived, false)
+     GROUP BY l.product_id
+     ORDER BY COUNT(*) DESC, SUM(l.quantity) DESC, l.product_id
+     LIMIT ${limit}`);
+  return rows.map((r) => Number(r.product_id));
 }

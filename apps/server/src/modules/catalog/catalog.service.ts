@@ -6,11 +6,11 @@ import * as repo from './catalog.repository';
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en') || 0;
 
 /**
- * Top-selling product ids from the dealer's order lines. There are no order lines yet (the
- * quotes and orders feature adds them and this query), so the honest answer is an empty list.
+ * Top-selling product ids from the dealer's order lines: by number of lines, then quantity,
+ * lines of archived quotes left out, at most 10.
  */
-export async function topSellingProductIds(_db: Db, _accountId: number): Promise<number[]> {
-  return [];
+export async function topSellingProductIds(db: Db, accountId: number): Promise<number[]> {
+  return repo.topSellingProductIds(db, accountId, 10);
 }
 
 /** The products the account may quote, with the bundles that bring bundle-only ones in. */
@@ -77,20 +77,40 @@ export async function productTree(db: Db, accountId: number): Promise<ProductTre
   return { groups };
 }
 
+export type QuotableProduct = NonNullable<Awaited<ReturnType<typeof repo.productInCatalogVersion>>> & {
+  catalogVersion: { id: number; number: number };
+};
+
+/**
+ * A product in its supplier's latest catalog version, if the account may quote it (a linked
+ * supplier, the latest version still has it, a bundle-only product only when subscribed to a
+ * bundle that brings it); undefined otherwise.
+ */
+export async function quotableProduct(
+  db: Db,
+  accountId: number,
+  productId: number,
+): Promise<QuotableProduct | undefined> {
+  const manufacturerId = await repo.manufacturerOfProduct(db, productId);
+  if (manufacturerId === undefined) return undefined;
+  const [version] = await repo.latestLinkedCatalogVersions(db, accountId, manufacturerId);
+  if (!version) return undefined;
+  const product = await repo.productInCatalogVersion(db, productId, version.id);
+  if (!product) return undefined;
+  if (product.bundleOnly && !(await repo.subscribedBundleProducts(db, accountId)).has(productId))
+    return undefined;
+  return { ...product, catalogVersion: { id: version.id, number: version.number } };
+}
+
 /**
  * A product in its supplier's latest catalog version, if the account may quote it: a foreign
  * supplier's product, one the latest version dropped, or an unsubscribed bundle-only product is
  * not found, exactly like a missing id.
  */
 export async function productDetail(db: Db, accountId: number, productId: number): Promise<ProductDetail> {
-  const manufacturerId = await repo.manufacturerOfProduct(db, productId);
-  if (manufacturerId === undefined) throw notFound('Product not found');
-  const [version] = await repo.latestLinkedCatalogVersions(db, accountId, manufacturerId);
-  if (!version) throw notFound('Product not found');
-  const product = await repo.productInCatalogVersion(db, productId, version.id);
+  const product = await quotableProduct(db, accountId, productId);
   if (!product) throw notFound('Product not found');
-  if (product.bundleOnly && !(await repo.subscribedBundleProducts(db, accountId)).has(productId))
-    throw notFound('Product not found');
+  const version = product.catalogVersion;
   const { definition: d } = product;
   return {
     id: product.id,

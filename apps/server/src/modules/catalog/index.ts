@@ -2,7 +2,7 @@
 import type { ApiModule } from '../../plugins/api';
 import { registerCatalogRoutes } from './catalog.routes';
 
-export { linkAccountToSupplier } from './catalog.service';
+export { linkAccountToSupplier, type QuotableProduct, quotableProduct } from './catalog.service';
 export {
   CatalogImportError,
   type CatalogImportSummary,

@@ -1,12 +1,15 @@
 import { type CacheBus, DEAL_CHANNEL, LruMap } from '../../lib/cache-bus';
 
+/** Per status id: the number of deals, and the sum of their latest quotes' totals (issue 14). */
+export type BoardColumns = { counts: Record<string, number>; quoteTotals: Record<string, string> };
+
 /**
- * True column counts of unfiltered boards, cached per (account, workflow, archived view) and
+ * True column counts (and quote totals) of unfiltered boards, cached per (account, workflow, archived view) and
  * dropped whenever a deal of that workflow changes in any process (the deals NOTIFY trigger).
  * Filtered boards always count live.
  */
 export class ColumnCounts {
-  private readonly cache = new LruMap<string, Record<string, number>>(5_000);
+  private readonly cache = new LruMap<string, BoardColumns>(5_000);
   private epoch = 0;
 
   constructor(private readonly bus?: CacheBus) {
@@ -20,7 +23,7 @@ export class ColumnCounts {
     });
   }
 
-  async get(key: string, load: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  async get(key: string, load: () => Promise<BoardColumns>): Promise<BoardColumns> {
     const useCache = this.bus?.healthy === true;
     const hit = useCache ? this.cache.get(key) : undefined;
     if (hit) return hit;

@@ -14,6 +14,7 @@ import {
   workflowStatuses,
   workflows,
 } from '../../db/schema';
+import type { BoardColumns } from './column-counts';
 
 type DealRow = {
   id: number;
@@ -54,9 +55,25 @@ const SELECT = sql`
   JOIN workflow_statuses s ON s.id = d.status_id
   LEFT JOIN contacts c ON c.id = d.contact_id`;
 
-/** Quotes and orders arrive with their own issues; until then every deal has none. */
-const QUOTE_COUNT = 0;
+/** Purchase orders arrive with their own issue; until then every deal has none. */
 const ORDER_COUNT = 0;
+
+type QuoteSummary = { n: number; total: string };
+
+/**
+ * Per deal of a page, in one grouped query: the number of non-archived quotes and the newest
+ * one's total (its grand total cache, what the card shows).
+ */
+async function quoteSummaries(db: Db, dealIds: number[]): Promise<Map<number, QuoteSummary>> {
+  if (dealIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ deal_id: number; n: number; total: string }>(sql`
+    SELECT deal_id, count(*)::int AS n,
+           (array_agg(grand_total_inc_tax::text ORDER BY created_at DESC, id DESC))[1] AS total
+    FROM deal_quotes
+    WHERE deal_id = ANY(${sql.param(dealIds)}::int[]) AND NOT is_archived
+    GROUP BY deal_id`);
+  return new Map(rows.map((r) => [r.deal_id, { n: r.n, total: r.total }]));
+}
 
 async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
   if (dealIds.length === 0) return [];
@@ -70,12 +87,13 @@ async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
   return rows;
 }
 
-function toDeal(row: DealRow, flags: FlagRow[]): Deal {
+function toDeal(row: DealRow, flags: FlagRow[], quotes: QuoteSummary | undefined): Deal {
+  const quoteCount = quotes?.n ?? 0;
   const alerts = dealAlerts({
     phase: row.phase,
     statusName: row.status_name,
     flags: Object.fromEntries(flags.map((f) => [f.flag_name, f.label])),
-    quoteCount: QUOTE_COUNT,
+    quoteCount,
     orderCount: ORDER_COUNT,
   });
   return {
@@ -104,21 +122,22 @@ function toDeal(row: DealRow, flags: FlagRow[]): Deal {
       })),
       alerts,
       alertWeight: alertsWeight(alerts),
-      quoteCount: QUOTE_COUNT,
+      quoteCount,
       orderCount: ORDER_COUNT,
+      quoteTotal: quotes?.total ?? null,
     },
   };
 }
 
 async function hydrate(db: Db, rows: DealRow[]): Promise<Deal[]> {
-  const flags = await flagRows(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const flags = await flagRows(db, ids);
+  const quotes = await quoteSummaries(db, ids);
   return rows.map((r) =>
     toDeal(
       r,
       flags.filter((f) => f.deal_id === r.id),
+      quotes.get(r.id),
     ),
   );
 }
@@ -136,6 +155,17 @@ export async function updateAlertCounts(db: Db, id: number, warnings: number, in
     sql`UPDATE deals SET alert_warnings = ${warnings}, alert_infos = ${infos}
         WHERE id = ${id} AND (alert_warnings <> ${warnings} OR alert_infos <> ${infos})`,
   );
+}
+
+/**
+ * Tells open boards (the SSE stream, in every process) that the deal changed, the way the deals
+ * trigger does for writes to its row: for changes elsewhere that its card shows (its quotes).
+ * Inside a transaction the notice goes out on commit.
+ */
+export async function announceDealChange(db: Db, accountId: number, id: number): Promise<void> {
+  await db.execute(sql`
+    SELECT pg_notify('slat_deals', account_id || ':' || workflow_id || ':' || id)
+    FROM deals WHERE id = ${id} AND account_id = ${accountId}`);
 }
 
 /** The board's filters and paging, as the contract reads them from the URL. */
@@ -208,13 +238,12 @@ export async function findBoardDeals(db: Db, accountId: number, q: BoardQuery): 
   return hydrate(db, rows);
 }
 
-/** The number of deals per status id matching the board's filters. */
-export async function countBoardColumns(
-  db: Db,
-  accountId: number,
-  q: BoardQuery,
-): Promise<Record<string, number>> {
-  // Counts join only what the filters need, so an unfiltered board counts from the deals index alone.
+/**
+ * Per status id, over every deal matching the board's filters: the number of deals and the sum
+ * of their newest non-archived quotes' totals (the grand total cache).
+ */
+export async function countBoardColumns(db: Db, accountId: number, q: BoardQuery): Promise<BoardColumns> {
+  // Counts join only what the filters need (and each deal's newest quote, by the deal_quotes deal index).
   const joins = sql.join(
     [
       q.status || q.phase ? sql`JOIN workflow_statuses s ON s.id = d.status_id` : sql``,
@@ -222,10 +251,18 @@ export async function countBoardColumns(
     ],
     sql` `,
   );
-  const counted = await db.execute<{ status_id: number; n: number }>(sql`
-    SELECT d.status_id, count(*)::int AS n FROM deals d ${joins}
+  const counted = await db.execute<{ status_id: number; n: number; total: string }>(sql`
+    SELECT d.status_id, count(*)::int AS n, coalesce(sum(latest.total), 0.00)::text AS total
+    FROM deals d ${joins}
+    LEFT JOIN LATERAL (
+      SELECT q.grand_total_inc_tax AS total FROM deal_quotes q
+      WHERE q.deal_id = d.id AND NOT q.is_archived ORDER BY q.created_at DESC, q.id DESC LIMIT 1
+    ) latest ON true
     WHERE ${boardFilters(accountId, q)} GROUP BY d.status_id`);
-  return Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n]));
+  return {
+    counts: Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.n])),
+    quoteTotals: Object.fromEntries(counted.rows.map((r) => [String(r.status_id), r.total])),
+  };
 }
 
 export type RelatedDealRow = {

@@ -30,13 +30,32 @@ async function refreshAlerts(db: Db, accountId: number, id: number): Promise<Dea
   return deal;
 }
 
+/**
+ * After a change a deal's card and alerts read but its row does not hold (a quote added, cloned,
+ * archived or unarchived): recomputes and stores its alert counts and announces the change to
+ * open boards. Pass the transaction of the change so both commit with it.
+ */
+export async function refreshDealAlerts(db: Db, accountId: number, id: number): Promise<void> {
+  await refreshAlerts(db, accountId, id);
+  await repo.announceDealChange(db, accountId, id);
+}
+
+/**
+ * Tells open boards that a deal's card changed without a change to its row or alerts (its quote
+ * total). Pass the transaction of the change: the notice goes out on commit.
+ */
+export async function announceDealChange(db: Db, accountId: number, id: number): Promise<void> {
+  await repo.announceDealChange(db, accountId, id);
+}
+
 async function requireWorkflow(db: Db, accountId: number, workflowId: number): Promise<void> {
   if (!(await repo.isAccountWorkflow(db, accountId, workflowId)))
     throw fieldError('workflowId', 'Workflow not found');
 }
 
 /**
- * A page of a board with its true column counts. Unfiltered boards take their counts from the
+ * A page of a board with its true column counts and quote totals (the sum over every deal of a
+ * column matching the filters, not just the page). Unfiltered boards take their counts from the
  * cache (`columnCounts`); filtered ones always count live.
  */
 export async function listBoard(
@@ -44,20 +63,25 @@ export async function listBoard(
   accountId: number,
   q: repo.BoardQuery,
   columnCounts?: ColumnCounts,
-): Promise<{ data: Deal[]; total: number; counts: Record<string, number> }> {
+): Promise<{
+  data: Deal[];
+  total: number;
+  counts: Record<string, number>;
+  quoteTotals: Record<string, string>;
+}> {
   await requireWorkflow(db, accountId, q.workflowId);
   const data = await repo.findBoardDeals(db, accountId, q);
   const countAll = () => repo.countBoardColumns(db, accountId, q);
   const unfiltered =
     !q.search && !q.status && !q.phase && !q.alerts && !Object.keys(q).some((k) => k.startsWith('flag.'));
-  const counts =
+  const { counts, quoteTotals } =
     unfiltered && columnCounts
       ? await columnCounts.get(`${accountId}:${q.workflowId}:${q.archived}`, countAll)
       : await countAll();
   const total = q.statusId
     ? (counts[String(q.statusId)] ?? 0)
     : Object.values(counts).reduce((n, c) => n + c, 0);
-  return { data, total, counts };
+  return { data, total, counts, quoteTotals };
 }
 
 export async function dealDetail(db: Db, accountId: number, id: number): Promise<DealDetail> {

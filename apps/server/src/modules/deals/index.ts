@@ -4,6 +4,14 @@ import type { ApiModule } from '../../plugins/api';
 import { registerDealRoutes } from './deals.routes';
 import { registerNoteRoutes } from './notes.routes';
 
-export { createDeal, relate, requireDeal, requireEditableDeal, setFlag } from './deals.service';
+export {
+  announceDealChange,
+  createDeal,
+  refreshDealAlerts,
+  relate,
+  requireDeal,
+  requireEditableDeal,
+  setFlag,
+} from './deals.service';
 export const dealsModule: ApiModule = { name: 'deals', register: registerDealRoutes };
 export const notesModule: ApiModule = { name: 'notes', register: registerNoteRoutes };

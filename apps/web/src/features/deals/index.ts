@@ -1,4 +1,11 @@
 // The deals feature's public door. The phase names the dashboard shows are the deals' strings.
 import './strings';
 
-export { dashboardDealsQueryOptions } from './api/deals';
+export { dashboardDealsQueryOptions, dealKeys } from './api/deals';
+export {
+  allowedExtensions,
+  checkFile,
+  defaultDocumentName,
+  type FileProblem,
+  formatFileSize,
+} from './components/upload-rules';

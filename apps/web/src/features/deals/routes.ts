@@ -6,7 +6,7 @@ import { boardSearchSchema } from './search';
 const dealPages = () => import('./routes/deal-pages');
 
 /** §2 the deals board of a workflow; its filters are the URL's parameters. */
-const workflowRoute = createRoute({
+export const workflowRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'workflows/$workflowSlug',
   validateSearch: boardSearchSchema,
@@ -28,7 +28,8 @@ const contactDealRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/contact-deal-page'), 'ContactDealPage'),
 });
 
-export const dealRoutes = [workflowRoute.addChildren([dealRoute])];
+/** The board's child routes: the deal modal; app/router.tsx adds the quote routes beside it. */
+export const dealChildRoutes = [dealRoute];
 
 /** The deal routes under another feature's route (app/router.tsx puts them there). */
 export const contactDealRoutes = [contactDealRoute];

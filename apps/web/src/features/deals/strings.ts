@@ -56,6 +56,9 @@ const dealsEn = {
     noAlertFilter: 'All deals',
     dealCount_one: '{{count}} deal',
     dealCount_other: '{{count}} deals',
+    /** Issue 14, Build 8: the sum of the column's deals' latest quote totals, and a card's. */
+    columnQuoteTotal: 'Quote total',
+    cardQuoteTotal: 'Quote {{amount}}',
     columnLabel: '{{name}}, {{count}} deals',
     emptyColumn: 'No deals',
     noDeals: 'No deals match these filters.',
@@ -110,8 +113,6 @@ const dealsEn = {
       payments: 'Payments',
       paymentsPlaceholder: 'Payments arrive with the payments feature.',
       attachments: 'Attachments',
-      quotes: 'Quotes',
-      quotesPlaceholder: 'Quotes arrive with the quotes feature.',
       notes: 'Notes',
       alerts: 'Alerts',
       quoteCount: 'Quotes: {{count}}',

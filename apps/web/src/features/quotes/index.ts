@@ -1,2 +1,4 @@
-// The quotes feature's public door: empty until the quotes issue gives other features something to use.
-export {};
+// The quotes feature's public door: the deal modal's Quotes section (features/deals).
+import './strings';
+
+export { QuotesSection } from './components/quotes-section';

@@ -1,21 +1,22 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireSales, signedInRoute } from '../shell';
+import { workflowRoute } from '../deals/routes';
+import { productScreenSearchSchema } from './product-search';
 
 const quotePages = () => import('./routes/quote-pages');
 
-/** A deal's quote (its own page, not over the board). */
+/** §2 Quote detail: a modal over the deal's board (a child of the board, beside the deal modal). */
 const quoteRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'workflows/$workflowSlug/$dealId/quotes/$quoteId',
-  beforeLoad: requireSales,
+  getParentRoute: () => workflowRoute,
+  path: '$dealId/quotes/$quoteId',
   component: lazyRouteComponent(quotePages, 'QuotePage'),
 });
 
+/** §2 the quote line product screen: `new` or a line's id; `?window=` adds to that window. */
 const quoteProductRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'workflows/$workflowSlug/$dealId/quotes/$quoteId/products/$productId',
-  beforeLoad: requireSales,
-  component: lazyRouteComponent(quotePages, 'QuoteProductPage'),
+  getParentRoute: () => workflowRoute,
+  path: '$dealId/quotes/$quoteId/products/$productId',
+  validateSearch: productScreenSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/product-page'), 'QuoteProductPage'),
 });
 
 export const quoteRoutes = [quoteRoute, quoteProductRoute];

@@ -13,6 +13,7 @@ import {
 import type { DealDetail, DealEvent } from '@slat/contracts';
 import { IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelectField, SwitchField } from '../../../components/form/choice-fields';
@@ -126,7 +127,7 @@ export function AppointmentsSection({ deal, readOnly }: { deal: DealDetail; read
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 function headerText(t: T, header: ReturnType<typeof appointmentHeader>): string {
   switch (header.kind) {

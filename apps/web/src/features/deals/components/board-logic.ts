@@ -1,7 +1,13 @@
 import type { Deal } from '@slat/contracts';
 
 /** The cards of one board column as loaded so far (pages of the column's list call). */
-export type ColumnPage = { data: Deal[]; total: number; counts: Record<string, number> };
+export type ColumnPage = {
+  data: Deal[];
+  total: number;
+  counts: Record<string, number>;
+  /** Per status id: the sum of its deals' latest quote totals (issue 14). */
+  quoteTotals?: Record<string, string>;
+};
 export type ColumnData = { pages: ColumnPage[]; pageParams: unknown[] };
 
 export type MoveRequest = {

@@ -21,6 +21,7 @@ import { firstClickOnly } from '../../../lib/clicks';
 import { formatDateTime } from '../../../lib/format';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { QuotesSection } from '../../quotes';
 import { dealQueryOptions, useArchiveDeal } from '../api/deals';
 import { AppointmentsSection } from './appointments-section';
 import { AttachmentsSection } from './attachments-section';
@@ -199,11 +200,7 @@ function DealBody({ deal }: { deal: DealDetail }) {
         </Text>
       </Section>
       <AttachmentsSection dealId={deal.id} readOnly={readOnly} />
-      <Section title={t('deals.modal.quotes')}>
-        <Text size="sm" c="dimmed">
-          {t('deals.modal.quotesPlaceholder')}
-        </Text>
-      </Section>
+      <QuotesSection deal={deal} readOnly={readOnly} />
       <NotesSection dealId={deal.id} readOnly={readOnly} />
       <DealFormModal
         opened={editing}

@@ -19,7 +19,18 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { ActionIcon, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +38,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
+import { formatMoney } from '../../../lib/format';
 import { columnQueryOptions, useMoveDeal } from '../api/deals';
 import { type ColumnData, columnCount, columnDeals, planMove } from './board-logic';
 import { DealAlerts, FlagBadges, PHASE_COLORS } from './deal-bits';
@@ -138,6 +150,8 @@ function BoardColumn({
   const query = useInfiniteQuery(columnQueryOptions(workflow.id, filters, status.id));
   const deals = useMemo(() => columnDeals(query.data), [query.data]);
   const count = columnCount(query.data, status.id);
+  // the sum of the column's deals' latest quote totals (every deal matching the filters)
+  const quoteTotal = query.data?.pages[0]?.quoteTotals?.[String(status.id)];
   const { setNodeRef, isOver } = useDroppable({
     id: `column-${status.id}`,
     data: { type: 'column', statusId: status.id } satisfies ColumnDropData,
@@ -176,9 +190,17 @@ function BoardColumn({
         <Title order={2} size="h6" id={headingId} lineClamp={1}>
           {status.name}
         </Title>
-        <Badge variant="light" color="gray" aria-label={t('deals.dealCount', { count: count ?? 0 })}>
-          {count ?? '…'}
-        </Badge>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {quoteTotal !== undefined && (
+            <Text size="xs" c="dimmed" data-testid="column-quote-total" style={{ whiteSpace: 'nowrap' }}>
+              <VisuallyHidden>{t('deals.columnQuoteTotal')} </VisuallyHidden>
+              {formatMoney(quoteTotal)}
+            </Text>
+          )}
+          <Badge variant="light" color="gray" aria-label={t('deals.dealCount', { count: count ?? 0 })}>
+            {count ?? '…'}
+          </Badge>
+        </Group>
       </Group>
       <div ref={setNodeRef} className="slat-board-column-body">
         <div ref={scrollRef} className="slat-board-scroll" data-testid={`column-${status.slug}`}>
@@ -337,6 +359,11 @@ function CardBody({
         {deal.contact && (
           <Text size="xs" lineClamp={1}>
             {deal.contact.name}
+          </Text>
+        )}
+        {deal.context.quoteTotal != null && (
+          <Text size="xs" fw={500} data-testid="card-quote-total">
+            {t('deals.cardQuoteTotal', { amount: formatMoney(deal.context.quoteTotal) })}
           </Text>
         )}
         <DealAlerts deal={deal} compact />

@@ -1,17 +1,22 @@
 import '../strings';
-import { getRouteApi } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { QuoteModal } from '../components/quote-modal';
 
 const quoteApi = getRouteApi('/signed-in/workflows/$workflowSlug/$dealId/quotes/$quoteId');
 
-export function QuotePage() {
-  const { t } = useTranslation();
-  const { quoteId } = quoteApi.useParams();
-  return <PlaceholderPage title={`${t('pages.quote')} ${quoteId}`} />;
-}
+const isId = (id: string) => /^[1-9]\d{0,9}$/.test(id);
 
-export function QuoteProductPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.quoteProduct')} />;
+/** §2 Quote detail: the quote modal; closing it goes back to the deal (its modal over the board). */
+export function QuotePage() {
+  const params = quoteApi.useParams();
+  const navigate = useNavigate();
+  const { workflowSlug, dealId } = params;
+  const close = useCallback(
+    () => void navigate({ to: '/workflows/$workflowSlug/$dealId', params: { workflowSlug, dealId } }),
+    [navigate, workflowSlug, dealId],
+  );
+  if (!isId(params.quoteId))
+    return <Navigate to="/workflows/$workflowSlug/$dealId" params={{ workflowSlug, dealId }} replace />;
+  return <QuoteModal params={params} onClose={close} />;
 }

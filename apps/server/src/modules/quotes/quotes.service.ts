@@ -1,0 +1,238 @@
+import { type DealQuote, type DealQuoteListItem, quoteMessages } from '@slat/contracts';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../lib/app-error';
+import { refreshDealAlerts, requireDeal, requireEditableDeal } from '../deals/index';
+import { copyOrderContents, createOrder, orderLinesWithSummary, orderSummaries } from './order-lines.service';
+import { acceptanceContext } from './quote-accept.service';
+import { copyQuotePricing, quotePricing } from './quote-pricing.service';
+import { pendingUpdatesOf } from './quote-updates.service';
+import * as repo from './quotes.repository';
+
+type Summary = {
+  totalQuantity: number;
+  orderLineCount: number;
+  errorLineCount: number;
+  totalSellPrice: string;
+};
+const EMPTY: Summary = { totalQuantity: 0, orderLineCount: 0, errorLineCount: 0, totalSellPrice: '0.00' };
+
+const quoteNotFound = () => notFound('Quote not found');
+const readOnly = () => new AppError('CONFLICT', quoteMessages.readOnly);
+
+/** Read-only (§3, §4): accepted, archived, or on an archived deal. */
+export const isReadOnly = (q: repo.QuoteRow) =>
+  q.status === 'ACCEPTED' || q.is_archived || q.deal_is_archived;
+
+function toListItem(q: repo.QuoteRow, s: Summary = EMPTY): DealQuoteListItem {
+  return {
+    id: q.id,
+    externalId: q.order_id,
+    tuid: q.tuid,
+    dealId: q.deal_id,
+    createdAt: new Date(q.created_at).toISOString(),
+    description: q.description,
+    customerNotes: q.customer_notes,
+    status: q.status,
+    acceptedAt: q.accepted_at ? new Date(q.accepted_at).toISOString() : null,
+    isArchived: q.is_archived,
+    isReadOnly: isReadOnly(q),
+    // The grand total cache (priceQuote's sellGrandTotalIncTax, kept by every pricing and line write).
+    totalSellPrice: q.grand_total_inc_tax,
+    totalSellPriceOverride: q.total_sell_price_override,
+    quotePdfUrl: null,
+    lastUpdatedAt: new Date(q.last_updated_at).toISOString(),
+    clonedFromId: q.cloned_from_id,
+    config: {
+      depositPercentage: q.deposit_percentage,
+      taxPercentage: q.tax_percentage,
+      taxMode: q.tax_mode,
+    },
+    context: {
+      totalQuantity: s.totalQuantity,
+      orderLineCount: s.orderLineCount,
+      errorLineCount: s.errorLineCount,
+    },
+  };
+}
+
+async function listItem(db: Db, accountId: number, q: repo.QuoteRow): Promise<DealQuoteListItem> {
+  const summaries = await orderSummaries(db, accountId, [q.order_id]);
+  return toListItem(q, summaries.get(q.order_id));
+}
+
+export async function listDealQuotes(
+  db: Db,
+  accountId: number,
+  dealId: number,
+  withArchived: boolean,
+): Promise<DealQuoteListItem[]> {
+  await requireDeal(db, accountId, dealId);
+  const rows = await repo.findDealQuotes(db, accountId, dealId, withArchived);
+  const summaries = await orderSummaries(
+    db,
+    accountId,
+    rows.map((q) => q.order_id),
+  );
+  return rows.map((q) => toListItem(q, summaries.get(q.order_id)));
+}
+
+export async function getDealQuote(
+  db: Db,
+  accountId: number,
+  id: number,
+  userId: number,
+): Promise<DealQuote> {
+  const q = await repo.findQuoteDetail(db, accountId, id);
+  if (!q) throw quoteNotFound();
+  const [{ orderLines, summary }, priced, accepted] = await Promise.all([
+    // The lines and their summary from one read of the lines.
+    orderLinesWithSummary(db, accountId, q.order_id),
+    quotePricing(db, accountId, userId, q.id),
+    acceptanceContext(db, accountId, q.id),
+  ]);
+  const item = toListItem(q, summary);
+  const pendingUpdates = await pendingUpdatesOf(db, accountId, isReadOnly(q), orderLines);
+  return {
+    ...item,
+    // Derived now from the inputs the cache was computed from: the same figure.
+    totalSellPrice: priced.pricing.sellGrandTotalIncTax,
+    totalSellPriceOverride: priced.totalSellPriceOverride,
+    context: {
+      ...item.context,
+      orderLines,
+      pricing: priced.pricing,
+      permissions: priced.permissions,
+      pendingUpdates,
+      ...accepted,
+      deal: {
+        id: q.deal_id,
+        tuid: q.deal_tuid,
+        name: q.deal_name,
+        isArchived: q.deal_is_archived,
+        workflowId: q.workflow_id,
+      },
+      workflow: { id: q.workflow_id, name: q.workflow_name, slug: q.workflow_slug },
+      measureSystem: q.measure_system,
+    },
+  };
+}
+
+/**
+ * Locks a deal for a change to its quotes (in a transaction): 404 when it is not the account's,
+ * 409 when it is archived (archived deals are read-only).
+ */
+async function lockEditableDeal(tx: Db, accountId: number, dealId: number): Promise<void> {
+  if (!(await repo.lockDeal(tx, accountId, dealId))) throw notFound('Deal not found');
+  await requireEditableDeal(tx, accountId, dealId);
+}
+
+/**
+ * A new DRAFT quote on a deal: its own order, the next quote number of the account, and the
+ * pricing config copied from the dealer settings (a later settings change does not reprice it).
+ */
+export async function addDealQuote(
+  db: Db,
+  accountId: number,
+  userId: number,
+  dealId: number,
+  input: { description: string; customerNotes: string },
+): Promise<{ id: number }> {
+  const id = await db.transaction(async (tx) => {
+    await lockEditableDeal(tx, accountId, dealId);
+    const config = await repo.dealerQuoteConfig(tx, accountId);
+    const tuid = await repo.nextQuoteNumber(tx, accountId);
+    const orderId = await createOrder(tx, accountId, 'QUOTE');
+    const quoteId = await repo.insertQuote(tx, {
+      accountId,
+      dealId,
+      orderId,
+      tuid,
+      description: input.description,
+      customerNotes: input.customerNotes,
+      clonedFromId: null,
+      createdBy: userId,
+      ...config,
+    });
+    await refreshDealAlerts(tx, accountId, dealId);
+    return quoteId;
+  });
+  return { id };
+}
+
+export async function updateDealQuote(
+  db: Db,
+  accountId: number,
+  id: number,
+  input: { description: string; customerNotes: string },
+): Promise<DealQuoteListItem> {
+  await db.transaction(async (tx) => {
+    const q = await repo.lockQuote(tx, accountId, id);
+    if (!q) throw quoteNotFound();
+    if (isReadOnly(q)) throw readOnly();
+    await repo.updateQuoteFields(tx, id, input);
+  });
+  return listItem(db, accountId, (await repo.findQuote(db, accountId, id))!);
+}
+
+/**
+ * A new DRAFT quote on the same deal with copies of every window and line, its config and
+ * customer notes; any quote can be cloned, read-only ones too. All or nothing.
+ */
+export async function cloneDealQuote(
+  db: Db,
+  accountId: number,
+  userId: number,
+  id: number,
+  input: { description?: string | undefined } | null | undefined,
+): Promise<{ id: number }> {
+  const found = await repo.findQuote(db, accountId, id);
+  if (!found) throw quoteNotFound();
+  const newId = await db.transaction(async (tx) => {
+    await lockEditableDeal(tx, accountId, found.deal_id);
+    // Read again under the deal's lock: the source as it is now.
+    const source = (await repo.findQuote(tx, accountId, id))!;
+    const tuid = await repo.nextQuoteNumber(tx, accountId);
+    const orderId = await createOrder(tx, accountId, 'QUOTE');
+    const quoteId = await repo.insertQuote(tx, {
+      accountId,
+      dealId: source.deal_id,
+      orderId,
+      tuid,
+      description: input?.description ?? source.description,
+      customerNotes: source.customer_notes,
+      clonedFromId: source.id,
+      createdBy: userId,
+      taxMode: source.tax_mode,
+      taxPercentage: source.tax_percentage,
+      depositPercentage: source.deposit_percentage,
+    });
+    await copyOrderContents(tx, accountId, source.order_id, orderId);
+    await copyQuotePricing(tx, accountId, source.id, quoteId);
+    await refreshDealAlerts(tx, accountId, source.deal_id);
+    return quoteId;
+  });
+  return { id: newId };
+}
+
+/**
+ * Archives or unarchives a quote. Asking for the state it is already in changes nothing and
+ * answers it as it is; a quote of an archived deal is not changed (409).
+ */
+export async function setQuoteArchived(
+  db: Db,
+  accountId: number,
+  id: number,
+  archived: boolean,
+): Promise<DealQuoteListItem> {
+  const found = await repo.findQuote(db, accountId, id);
+  if (!found) throw quoteNotFound();
+  await db.transaction(async (tx) => {
+    await lockEditableDeal(tx, accountId, found.deal_id);
+    await repo.lockQuoteOrder(tx, accountId, found.order_id);
+    const q = (await repo.lockQuote(tx, accountId, id))!;
+    if (q.is_archived === archived) return;
+    await repo.updateQuoteArchived(tx, id, archived);
+    await refreshDealAlerts(tx, accountId, q.deal_id);
+  });
+  return listItem(db, accountId, (await repo.findQuote(db, accountId, id))!);
+}

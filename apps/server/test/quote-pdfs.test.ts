@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { pricingMessages } from '@slat/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPdfMoney } from '../src/lib/pdf/index';
+import { createTestApp, type TestApp, TestClient, uploadAs } from './harness';
+import {
+  dataUrl,
+  enableTemplates,
+  eventually,
+  ok,
+  type QuoteDealer,
+  quoteDealer,
+  quoteWithLines,
+  readPdf,
+  signaturePng,
+} from './quote-fixtures';
+import { PNG } from './tenancy-fixtures';
+
+let t: TestApp;
+let d: QuoteDealer;
+let other: QuoteDealer;
+
+const LINES = [
+  { window: 'Home/Lounge/Left window', width: 900, height: 1000 },
+  { window: 'Home/Lounge/Left window', width: 1200, height: 600 },
+  { window: 'Home/Bedroom', width: '36 3/8', height: '40 1/2', unit: 'in' as const },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  d = await quoteDealer(t, 'Pdf');
+  other = await quoteDealer(t, 'Elsewhere');
+  await enableTemplates(t, d.dealer.accountId);
+  await enableTemplates(t, other.dealer.accountId);
+  ok(
+    await d.client.post('/api/old/account-settings/dealer-portal', {
+      companyDetails: 'ABN 12 345 678 901 · Showroom open Mon–Sat',
+      bindingText: 'Prices are valid for 30 days. A deposit secures your order.',
+    }),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const getQuote = async (id: number, c: TestClient = d.client) => ok(await c.get(`/api/deal-quotes/${id}`));
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+/** GET the PDF call, then the file it names: the answer's URL, the file's response and its text. */
+async function fetchPdf(
+  quoteId: number,
+  kind: 'pdf' | 'measure-pdf' | 'install-pdf',
+  c: TestClient = d.client,
+) {
+  const { url } = ok(await c.get(`/api/deal-quotes/${quoteId}/${kind}`));
+  expect(url).toMatch(new RegExp(`^/api/deal-quotes/${quoteId}/files/\\d+$`));
+  const file = await c.get(url);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-type']).toBe('application/pdf');
+  expect(file.headers['cache-control']).toBe('private, no-store');
+  expect(file.headers['x-content-type-options']).toBe('nosniff');
+  expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await readPdf(file.rawPayload);
+  return { url: url as string, file, ...pdf, text: squash(pdf.text) };
+}
+
+describe('GET /deal-quotes/{id}/pdf', () => {
+  it('prints the quote: customer, lines by window with sizes as entered, totals equal to the API’s', async () => {
+    const made = await quoteWithLines(d, LINES, { contactName: 'Morgan Ellery-Vance' });
+    const q = await getQuote(made.quoteId);
+    const pricing = q.context.pricing;
+    const { text, pages, images } = await fetchPdf(made.quoteId, 'pdf');
+    expect(pages).toBe(1);
+    expect(images).toBe(0); // no logo, not signed
+    expect(text).toContain('Morgan Ellery-Vance');
+    expect(text).toContain(`Quote ${q.tuid}`);
+    expect(text).toContain('Home › Lounge › Left window');
+    expect(text).toContain('Home › Bedroom');
+    for (const line of q.context.orderLines)
+      expect(text).toContain(`${line.context.configuration.width} × ${line.context.configuration.height}`);
+    expect(text).toContain('36 3/8');
+    expect(text).toContain('40 1/2');
+    expect(text).toContain(`Total (inc tax) ${formatPdfMoney(pricing.sellGrandTotalIncTax)}`);
+    expect(text).toContain(`Includes tax (10%) of ${formatPdfMoney(pricing.sellTaxTotal)}`);
+    expect(text).toContain(`Deposit ${formatPdfMoney(pricing.depositAmount)}`);
+    expect(text).toContain('ABN 12 345 678 901');
+    expect(text).toContain('Prices are valid for 30 days');
+    expect(text).toContain('Allow three weeks'); // the customer notes
+    // Money with two decimals everywhere.
+    for (const amount of text.match(/\$[\d,]+(\.\d+)?/g) ?? []) expect(amount).toMatch(/\.\d{2}$/);
+  });
+
+  it('prints prices ex tax, the tax and the adjustments of an EXCLUSIVE quote', async () => {
+    ok(await d.client.post('/api/old/account-settings/dealer-portal', { quotePricingTaxMode: 'EXCLUSIVE' }));
+    try {
+      const made = await quoteWithLines(d, LINES.slice(0, 2));
+      const before = await getQuote(made.quoteId);
+      expect(before.config.taxMode).toBe('EXCLUSIVE');
+      ok(
+        await d.client.put(`/api/deal-quotes/${made.quoteId}/pricing`, {
+          lastUpdatedAt: before.lastUpdatedAt,
+          adjustments: [{ label: 'Installation', amountExTax: '1234.5', taxType: 'STANDARD' }],
+        }),
+      );
+      const pricing = (await getQuote(made.quoteId)).context.pricing;
+      const { text } = await fetchPdf(made.quoteId, 'pdf');
+      expect(text).toContain('Price (ex tax)');
+      expect(text).toContain(`Subtotal (ex tax) ${formatPdfMoney(pricing.sellTotalOrderLinesExTax)}`);
+      expect(text).toContain(`Installation ${formatPdfMoney('1234.50')}`);
+      expect(text).toContain('$1,234.50');
+      expect(text).toContain(`Tax (10%) ${formatPdfMoney(pricing.sellTaxTotal)}`);
+      expect(text).toContain(`Total (inc tax) ${formatPdfMoney(pricing.sellGrandTotalIncTax)}`);
+    } finally {
+      ok(
+        await d.client.post('/api/old/account-settings/dealer-portal', { quotePricingTaxMode: 'INCLUSIVE' }),
+      );
+    }
+  });
+
+  it('answers the same stored file for an unchanged quote and a new one after a change', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    const first = ok(await d.client.get(`/api/deal-quotes/${made.quoteId}/pdf`)).url;
+    expect(ok(await d.client.get(`/api/deal-quotes/${made.quoteId}/pdf`)).url).toBe(first);
+    const [line] = made.lineIds;
+    ok(
+      await d.client.put(
+        `/api/old/quotes/${made.orderId}/windows/${line!.windowId}/products/${line!.lineId}`,
+        {
+          width: 1000,
+        },
+      ),
+    );
+    const { url, text } = await fetchPdf(made.quoteId, 'pdf');
+    expect(url).not.toBe(first);
+    expect(text).toContain('1000 mm');
+  });
+
+  it('shows the company logo', async () => {
+    const logo = ok(
+      await uploadAs(d.client, '/api/old/account-settings/dealer-portal/logo', {
+        filename: 'logo.png',
+        content: PNG,
+      }),
+    );
+    ok(
+      await d.client.post('/api/old/account-settings/dealer-portal', {
+        companyLogoDocumentId: logo.companyLogoDocumentId,
+      }),
+    );
+    try {
+      const made = await quoteWithLines(d, LINES.slice(0, 1));
+      expect((await fetchPdf(made.quoteId, 'pdf')).images).toBe(1);
+    } finally {
+      ok(await d.client.post('/api/old/account-settings/dealer-portal', { companyLogoDocumentId: null }));
+    }
+  });
+
+  it('answers the frozen PDF of an accepted quote, with the signature and the acceptance line', async () => {
+    const made = await quoteWithLines(d, LINES, { contactName: 'Riley Signer' });
+    ok(
+      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, { signature: dataUrl(signaturePng()) }),
+    );
+    const { url, file, text, images } = await fetchPdf(made.quoteId, 'pdf');
+    const q = await eventually(async () => {
+      const now = await getQuote(made.quoteId);
+      return now.context.acceptedQuoteDocument ? now : undefined;
+    });
+    expect(url).toBe(`/api/deal-quotes/${made.quoteId}/files/${q.context.acceptedQuoteDocument.id}`);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(
+      q.context.acceptance.documentSha256,
+    );
+    expect(images).toBe(1); // the signature (an image XObject drawn on the page)
+    expect(text).toContain(`Accepted by ${d.dealer.firstName} ${d.dealer.lastName} on`);
+    expect(text).toContain(
+      `Total (inc tax) ${formatPdfMoney(q.context.acceptance.pricing.sellGrandTotalIncTax)}`,
+    );
+    expect(text).toContain('Riley Signer');
+    // Asking again renders nothing new: the same frozen file.
+    expect(ok(await d.client.get(`/api/deal-quotes/${made.quoteId}/pdf`)).url).toBe(url);
+  });
+
+  it('prints an acceptance without signature without an image', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    ok(await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, { acceptWithoutSignature: true }));
+    const { text, images } = await fetchPdf(made.quoteId, 'pdf');
+    expect(images).toBe(0);
+    expect(text).toContain(`Accepted without signature by ${d.dealer.firstName} ${d.dealer.lastName} on`);
+  });
+
+  it('runs to more pages for a long quote, the total on the last', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      window: `Tower/Level ${Math.floor(i / 6) + 1}/Window ${(i % 6) + 1}`,
+      width: 600 + ((i * 10) % 600),
+      height: 900,
+    }));
+    const made = await quoteWithLines(d, many);
+    const pricing = (await getQuote(made.quoteId)).context.pricing;
+    const { text, pages } = await fetchPdf(made.quoteId, 'pdf');
+    expect(pages).toBeGreaterThan(2);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text.split('\n').at(-1)).toContain(formatPdfMoney(pricing.sellGrandTotalIncTax));
+  });
+});
+
+describe('GET /deal-quotes/{id}/measure-pdf and /install-pdf', () => {
+  it('prints each window group’s products with width, drop, mount and notes as entered', async () => {
+    const made = await quoteWithLines(d, LINES);
+    const [, second, third] = made.lineIds;
+    ok(
+      await d.client.put(
+        `/api/old/quotes/${made.orderId}/windows/${second!.windowId}/products/${second!.lineId}`,
+        {
+          site_mount: 'Face fit',
+          notes: 'Tiles below the sill',
+        },
+      ),
+    );
+    ok(
+      await d.client.put(
+        `/api/old/quotes/${made.orderId}/windows/${third!.windowId}/products/${third!.lineId}`,
+        {
+          site_mount: 'Recess',
+        },
+      ),
+    );
+    const q = await getQuote(made.quoteId);
+    const measure = await fetchPdf(made.quoteId, 'measure-pdf');
+    expect(measure.text).toContain('Measure sheet');
+    expect(measure.text).toContain('Home › Lounge › Left window');
+    expect(measure.text).toContain('Pdf Roller');
+    for (const line of q.context.orderLines) {
+      expect(measure.text).toContain(line.context.configuration.width);
+      expect(measure.text).toContain(line.context.configuration.height);
+    }
+    expect(measure.text).toContain('Face fit');
+    expect(measure.text).toContain('Tiles below the sill');
+    expect(measure.text).toContain('Recess');
+    expect(measure.text).toContain('Casey Pdf Customer');
+    expect(measure.text).not.toMatch(/\$\d/); // no prices on a site sheet
+
+    const install = await fetchPdf(made.quoteId, 'install-pdf');
+    expect(install.text).toContain('Install sheet');
+    expect(install.text).toContain('Installed');
+    expect(install.text).toContain('36 3/8');
+    expect(install.text).toContain('Face fit');
+    expect(install.text).toContain('Tiles below the sill');
+    expect(install.text).not.toMatch(/\$\d/);
+  });
+});
+
+describe('PDF access', () => {
+  it('answers 501 Template Not Configured for a company without a template of the kind', async () => {
+    const bare = await quoteDealer(t, 'Bare');
+    await enableTemplates(t, bare.dealer.accountId, ['MEASURE']);
+    const made = await quoteWithLines(bare, LINES.slice(0, 1));
+    for (const kind of ['pdf', 'install-pdf']) {
+      const res = await bare.client.get(`/api/deal-quotes/${made.quoteId}/${kind}`);
+      expect(res.statusCode).toBe(501);
+      expect(res.json()).toEqual({
+        error: { code: 'NOT_IMPLEMENTED', message: pricingMessages.templateNotConfigured, fields: [] },
+      });
+    }
+    expect((await bare.client.get(`/api/deal-quotes/${made.quoteId}/measure-pdf`)).statusCode).toBe(200);
+    // Another account's quote is 404 first, whatever the caller's templates.
+    const mine = await quoteWithLines(d, LINES.slice(0, 1));
+    expect((await bare.client.get(`/api/deal-quotes/${mine.quoteId}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('serves PDFs to the quote’s owner only: 404 to another dealer, 401 without a session', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    const { url } = await fetchPdf(made.quoteId, 'pdf');
+    const anonymous = new TestClient(t.app);
+    for (const kind of ['pdf', 'measure-pdf', 'install-pdf']) {
+      const path = `/api/deal-quotes/${made.quoteId}/${kind}`;
+      expect((await other.client.get(path)).statusCode).toBe(404);
+      expect((await anonymous.get(path)).statusCode).toBe(401);
+    }
+    expect((await other.client.get(url)).statusCode).toBe(404);
+    expect((await anonymous.get(url)).statusCode).toBe(401);
+    // Another dealer's own quote id with this dealer's file id: still 404.
+    const theirs = await quoteWithLines(other, LINES.slice(0, 1));
+    const fileId = url.split('/').pop();
+    expect((await other.client.get(`/api/deal-quotes/${theirs.quoteId}/files/${fileId}`)).statusCode).toBe(
+      404,
+    );
+    // A file of the account that is not this quote's (the other quote's PDF): 404.
+    const second = await quoteWithLines(d, LINES.slice(1, 2));
+    expect((await d.client.get(`/api/deal-quotes/${second.quoteId}/files/${fileId}`)).statusCode).toBe(404);
+    // Nor is the file reachable by its number through the public file route, which takes only random ids.
+    expect((await anonymous.get(`/api/files/${fileId}`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,147 @@
+import { pricingMessages } from '@slat/contracts';
+import { addStrings } from '../../lib/i18n/i18n';
+
+/**
+ * English (and Polish) for accepting a quote (the accept modal with its signature), the accepted
+ * state (acceptance record, Ready to Order), the quote PDF viewer, revisions and supplier price
+ * changes. Spec texts come from the contracts, letter for letter.
+ */
+const acceptEn = {
+  quoteAccept: {
+    accept: 'Accept',
+    acceptTitle: 'Accept quote #{{tuid}}',
+    acceptIntro:
+      'The customer signs below to accept this quote. Accepting locks it: it can no longer be changed.',
+    total: 'Total (inc tax)',
+    deposit: 'Deposit',
+    signature: 'Signature',
+    signatureHint: 'Sign with a mouse, a pen or a finger.',
+    signaturePad: 'Signature pad',
+    signed: 'Signed',
+    notSigned: 'Not signed yet',
+    clear: 'Clear',
+    withoutSignature: 'Accept without signature',
+    withoutSignatureHint: 'The acceptance is recorded without a signature image.',
+    needsSignature: pricingMessages.acceptNeedsSignature,
+    hasErrors: pricingMessages.acceptHasErrors,
+    noProducts: pricingMessages.acceptNoProducts,
+    acceptButton: 'Accept quote',
+    cancel: 'Cancel',
+    failedTitle: 'The quote was not accepted',
+    acceptedToast: 'Quote #{{tuid}} accepted',
+    acceptedToastMessage: 'It is locked now, and ready to order.',
+    // the accepted state
+    acceptanceHeading: 'Acceptance',
+    acceptedBy: 'Accepted by',
+    acceptedByCustomer: '{{name}} (customer)',
+    acceptedAt: 'When',
+    ipAddress: 'IP address',
+    userAgent: 'Browser',
+    signatureImage: 'Signature of {{name}}',
+    noSignature: 'Accepted without signature',
+    documentHash: 'Accepted PDF (SHA-256)',
+    acceptedTotal: 'Accepted total',
+    acceptedDeposit: 'Deposit owed',
+    readyToOrder: 'Ready to Order',
+    readyToOrderHint: 'The accepted products by supplier, to be ordered from each.',
+    supplierFallback: 'Supplier {{id}}',
+    supplierLines_one: '{{count}} product',
+    supplierLines_other: '{{count}} products',
+    supplierCost: 'Cost {{amount}}',
+    // PDFs
+    pdf: 'PDF',
+    pdfTitle: 'Quote #{{tuid}} PDFs',
+    pdfKind: 'Document',
+    pdfKinds: { quote: 'Quote', measure: 'Measure sheet', install: 'Install sheet' },
+    pdfFrame: '{{kind}} PDF of quote #{{tuid}}',
+    pdfLoading: 'Making the PDF…',
+    pdfDownload: 'Download PDF',
+    pdfOpen: 'Open in a new tab',
+    pdfFailed: 'The PDF could not be made.',
+    pdfFailedMessage: 'Something went wrong on our side. Try again in a moment.',
+    templateNotConfigured: pricingMessages.templateNotConfigured,
+    retry: 'Try again',
+    // revisions
+    revise: 'Revise',
+    revising: 'Making a new revision…',
+    revisedToast: 'Revision {{number}} created',
+    revisedToastMessage: 'A new draft of the accepted quote: change it, then accept it.',
+    revisionBadge: 'Revision {{number}}',
+    revisionOf: 'Revision {{number}} of the accepted quote #{{tuid}}.',
+    openRevised: 'Open quote #{{tuid}}',
+    newerRevision: 'This quote has been revised: quote #{{tuid}} is the newer revision.',
+    openNewer: 'Open the newer revision',
+    difference: 'Compared with the quote it revises',
+    differenceTotal: 'Total {{amount}}',
+    differenceDeposit: 'Deposit owed {{amount}}',
+    differenceShort: 'Revised: total {{total}}, deposit owed {{deposit}}',
+    // supplier price changes
+    updatesTitle: 'Supplier prices changed',
+    updatesMessage: 'A supplier published a new catalog that changes products on this quote.',
+    updatesProducts: 'Changed: {{list}}',
+    updateKinds: { pricing: 'prices', fabric: 'fabrics', rule: 'options and rules' },
+    details: 'Details',
+    updateNow: 'Update now',
+    updateDetailsTitle: 'Order update details',
+    updateDetailsIntro: 'Update now reprices every product with the supplier’s latest catalog.',
+    updateConfirmTitle: 'Update prices now',
+    updateConfirmMessage:
+      'Every product on this quote is repriced with the supplier’s latest catalog. The old prices cannot be brought back.',
+    updatedToast: 'Prices updated',
+    updatedToastMessage: '{{count}} products repriced with the latest catalog.',
+    updateFailed: 'The prices could not be updated.',
+    detailsFailed: 'The changes could not be loaded.',
+    product: 'Product',
+    window: 'Window',
+    costNow: 'Cost now',
+    costAfter: 'Cost after',
+    sellNow: 'Sell now',
+    sellAfter: 'Sell after',
+    noPrice: 'No price',
+    grandTotalNow: 'Total now (inc tax)',
+    grandTotalAfter: 'Total after (inc tax)',
+    noLineChanges: 'No product’s price changes; the new catalog changes its options only.',
+    close: 'Close',
+  },
+};
+
+declare module '../../lib/i18n/i18n' {
+  interface FeatureStrings {
+    quoteAccept: typeof acceptEn;
+  }
+}
+
+addStrings({
+  en: acceptEn,
+  pl: {
+    quoteAccept: {
+      accept: 'Akceptuj',
+      acceptTitle: 'Akceptacja oferty #{{tuid}}',
+      total: 'Razem (z podatkiem)',
+      deposit: 'Zaliczka',
+      signature: 'Podpis',
+      signatureHint: 'Podpisz myszą, rysikiem lub palcem.',
+      clear: 'Wyczyść',
+      withoutSignature: 'Akceptuj bez podpisu',
+      acceptButton: 'Akceptuj ofertę',
+      cancel: 'Anuluj',
+      acceptedToast: 'Oferta #{{tuid}} zaakceptowana',
+      acceptanceHeading: 'Akceptacja',
+      acceptedBy: 'Zaakceptował(a)',
+      ipAddress: 'Adres IP',
+      noSignature: 'Zaakceptowano bez podpisu',
+      readyToOrder: 'Gotowe do zamówienia',
+      pdfKinds: { quote: 'Oferta', measure: 'Arkusz pomiarowy', install: 'Arkusz montażowy' },
+      pdfDownload: 'Pobierz PDF',
+      retry: 'Spróbuj ponownie',
+      revise: 'Zrewiduj',
+      revisionBadge: 'Rewizja {{number}}',
+      updatesTitle: 'Zmiana cen dostawcy',
+      details: 'Szczegóły',
+      updateNow: 'Aktualizuj teraz',
+      updateDetailsTitle: 'Szczegóły aktualizacji zamówienia',
+      updatedToast: 'Ceny zaktualizowane',
+      close: 'Zamknij',
+    },
+  },
+});

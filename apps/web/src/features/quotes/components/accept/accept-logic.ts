@@ -1,0 +1,103 @@
+import type { DealQuote, OrderLine } from '@slat/contracts';
+import { sumDecimals } from '@slat/domain';
+
+/**
+ * The accept rules the quote modal follows (§4, §5, §9), pure so they are tested without a browser.
+ */
+
+/** §9: the signature canvas is 768 × 240; the image sent is always that size. */
+export const SIGNATURE_WIDTH = 768;
+export const SIGNATURE_HEIGHT = 240;
+
+export type SignatureFit = {
+  /** The canvas's size on screen, in CSS pixels (its ratio kept). */
+  cssWidth: number;
+  cssHeight: number;
+  /** Canvas pixels per CSS pixel: points in CSS pixels are drawn × this on the 768 × 240 canvas. */
+  scale: number;
+};
+
+/**
+ * The signature canvas fitted into the width available (a phone's is narrower than 768): never
+ * wider than 768, the 768:240 ratio kept, and the drawing scaled up so a stroke lands where the
+ * pointer is and the image stays 768 × 240.
+ */
+export function fitSignatureCanvas(availableWidth: number): SignatureFit {
+  const usable = Number.isFinite(availableWidth) && availableWidth > 0 ? availableWidth : SIGNATURE_WIDTH;
+  const cssWidth = Math.min(SIGNATURE_WIDTH, Math.floor(usable));
+  const safeWidth = Math.max(1, cssWidth);
+  return {
+    cssWidth: safeWidth,
+    cssHeight: Math.round((safeWidth * SIGNATURE_HEIGHT) / SIGNATURE_WIDTH),
+    scale: SIGNATURE_WIDTH / safeWidth,
+  };
+}
+
+type AcceptQuote = Pick<DealQuote, 'status' | 'isReadOnly'> & {
+  context: Pick<DealQuote['context'], 'orderLineCount' | 'errorLineCount' | 'orderLines'>;
+};
+
+export type AcceptAction =
+  /** Not offered: not a draft, read-only, or no products (§4: shown only when the quote has products). */
+  | { show: false }
+  /** Offered; disabled with the reason while any line has errors (§5). */
+  | { show: true; disabled: boolean; reason: string | null };
+
+/** Whether the Accept action shows and whether it can be used. `hasErrors` is §8's text. */
+export function acceptAction(quote: AcceptQuote, hasErrorsText: string): AcceptAction {
+  if (quote.status !== 'DRAFT' || quote.isReadOnly) return { show: false };
+  if (quote.context.orderLineCount === 0 && quote.context.orderLines.length === 0) return { show: false };
+  const hasErrors =
+    quote.context.errorLineCount > 0 || quote.context.orderLines.some((l) => l.context.errors.length > 0);
+  return hasErrors
+    ? { show: true, disabled: true, reason: hasErrorsText }
+    : { show: true, disabled: false, reason: null };
+}
+
+export type SignatureChoice = { signed: boolean; withoutSignature: boolean };
+
+/**
+ * The accept modal's submit: with the box ticked it accepts without a signature; otherwise it
+ * needs a drawn one ('Please sign, or tick Accept without signature').
+ */
+export function acceptSubmission(
+  choice: SignatureChoice,
+): { ok: true; withoutSignature: boolean } | { ok: false; problem: 'needsSignature' } {
+  if (choice.withoutSignature) return { ok: true, withoutSignature: true };
+  if (choice.signed) return { ok: true, withoutSignature: false };
+  return { ok: false, problem: 'needsSignature' };
+}
+
+export type SupplierGroup = {
+  manufacturerId: number;
+  /** The supplier's name; null when it is not among the linked suppliers (the caller names it). */
+  name: string | null;
+  lines: OrderLine[];
+  quantity: number;
+  /** Σ of the lines' cost (exact decimal); null when a line has no price. */
+  cost: string | null;
+};
+
+/**
+ * The Ready to Order list: an accepted quote's lines by supplier (each becomes a purchase order),
+ * suppliers in the order their first line appears, lines in quote order.
+ */
+export function readyToOrder(
+  lines: readonly OrderLine[],
+  suppliers: readonly { id: number; name: string }[] = [],
+): SupplierGroup[] {
+  const names = new Map(suppliers.map((s) => [s.id, s.name]));
+  const groups = new Map<number, OrderLine[]>();
+  for (const line of lines)
+    groups.set(line.manufacturerId, [...(groups.get(line.manufacturerId) ?? []), line]);
+  return [...groups].map(([manufacturerId, group]) => {
+    const costs = group.map((l) => l.costPrice);
+    return {
+      manufacturerId,
+      name: names.get(manufacturerId) ?? null,
+      lines: group,
+      quantity: group.reduce((n, l) => n + l.quantity, 0),
+      cost: costs.every((c): c is string => c !== null) ? sumDecimals(costs, 4) : null,
+    };
+  });
+}

@@ -1,0 +1,219 @@
+import '../../accept-strings';
+import { type DealQuote, type OrderLine, pricingMessages } from '@slat/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../testing/render';
+import { QuoteHeaderActions } from './quote-header-actions';
+
+// signature_pad draws on a real canvas (jsdom has none): a stand-in that records what the
+// component asks of it and lets a test "draw".
+const pads: FakePad[] = [];
+class FakePad {
+  drawn = false;
+  enabled = true;
+  listeners = new Set<() => void>();
+  constructor() {
+    pads.push(this);
+  }
+  addEventListener(_: string, listener: () => void) {
+    this.listeners.add(listener);
+  }
+  removeEventListener(_: string, listener: () => void) {
+    this.listeners.delete(listener);
+  }
+  isEmpty() {
+    return !this.drawn;
+  }
+  clear() {
+    this.drawn = false;
+  }
+  on() {
+    this.enabled = true;
+  }
+  off() {
+    this.enabled = false;
+  }
+  toDataURL() {
+    return 'data:image/png;base64,c2lnbmVk';
+  }
+  /** A finished stroke, as signature_pad reports it. */
+  draw() {
+    this.drawn = true;
+    for (const listener of this.listeners) listener();
+  }
+}
+vi.mock('signature_pad', () => ({ default: FakePad }));
+
+const line = (errors = 0) =>
+  ({
+    id: 1,
+    context: { errors: Array.from({ length: errors }, () => ({ code: 'BAD_SIZE', message: 'x' })) },
+  }) as unknown as OrderLine;
+
+function makeQuote(over: { lines?: OrderLine[]; status?: 'DRAFT' | 'ACCEPTED'; isReadOnly?: boolean } = {}) {
+  const lines = over.lines ?? [line()];
+  return {
+    id: 7,
+    externalId: 70,
+    tuid: 3,
+    dealId: 5,
+    status: over.status ?? 'DRAFT',
+    isReadOnly: over.isReadOnly ?? false,
+    isArchived: false,
+    totalSellPrice: '268.99',
+    context: {
+      orderLines: lines,
+      orderLineCount: lines.length,
+      errorLineCount: lines.filter((l) => l.context.errors.length > 0).length,
+      workflow: { id: 1, name: 'Residential', slug: 'residential' },
+      pricing: { sellGrandTotalIncTax: '268.99', depositAmount: '134.50' },
+    },
+  } as unknown as DealQuote;
+}
+
+type Call = { url: string; body: Record<string, unknown> };
+
+function setup(quote: DealQuote, respond: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/old/auth/generate-token')) return Response.json('token');
+      if ((init?.method ?? 'GET') === 'GET') return Response.json({});
+      const call = { url, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> };
+      calls.push(call);
+      return respond(call);
+    }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={queryClient}>
+      <QuoteHeaderActions quote={quote} />
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  pads.length = 0;
+  // the component scales its strokes through the canvas's 2D context
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ({ setTransform: vi.fn() }) as unknown as CanvasRenderingContext2D,
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const acceptButton = () => screen.getByRole('button', { name: 'Accept' });
+
+describe('the Accept action', () => {
+  it('shows on a draft with products and opens the modal with the total, deposit and a 768 × 240 canvas', async () => {
+    const { user } = setup(makeQuote(), () => Response.json({ id: 7, acceptedAt: '2026-11-24T00:00:00Z' }));
+    expect((acceptButton() as HTMLButtonElement).disabled).toBe(false);
+    await user.click(acceptButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    expect(dialog.textContent).toContain('$268.99');
+    expect(dialog.textContent).toContain('$134.50');
+    const canvas = screen.getByRole('img', { name: 'Signature pad' }) as HTMLCanvasElement;
+    expect([canvas.width, canvas.height]).toEqual([768, 240]);
+  });
+
+  it('is disabled while a line has errors, with §8’s text as its description (title)', () => {
+    setup(makeQuote({ lines: [line(), line(1)] }), () => Response.json({}));
+    expect((acceptButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(acceptButton().title).toBe(pricingMessages.acceptHasErrors);
+  });
+
+  it('is not offered without products or on an accepted quote', () => {
+    setup(makeQuote({ lines: [] }), () => Response.json({}));
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(document.body.contains(screen.getByRole('button', { name: 'PDF' }))).toBe(true);
+  });
+});
+
+describe('the accept modal', () => {
+  it('asks for a signature, then posts the drawn one and closes', async () => {
+    const { user, calls } = setup(makeQuote(), () =>
+      Response.json({ id: 7, acceptedAt: '2026-11-24T00:00:00Z' }),
+    );
+    await user.click(acceptButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect((await screen.findByTestId('accept-problem')).textContent).toContain(
+      pricingMessages.acceptNeedsSignature,
+    );
+    expect(calls).toEqual([]);
+
+    pads.at(-1)!.draw();
+    await waitFor(() => expect(screen.getByTestId('signature-state').textContent).toContain('Signed'));
+    expect(screen.queryByTestId('accept-problem')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(document.body.contains(dialog)).toBe(false));
+    expect(calls).toEqual([
+      {
+        url: '/api/deal-quotes/7/accept',
+        body: { signature: 'data:image/png;base64,c2lnbmVk', acceptWithoutSignature: false },
+      },
+    ]);
+    expect(document.body.contains(await screen.findByText('Quote #3 accepted'))).toBe(true);
+  });
+
+  it('Clear empties the canvas', async () => {
+    const { user } = setup(makeQuote(), () => Response.json({}));
+    await user.click(acceptButton());
+    await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    pads.at(-1)!.draw();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(pads.at(-1)!.isEmpty()).toBe(true);
+    expect(screen.getByTestId('signature-state').textContent).toContain('Not signed yet');
+  });
+
+  it('accepts without a signature when the box is ticked (the canvas off), and shows a 409 in the modal', async () => {
+    const { user, calls } = setup(makeQuote(), () =>
+      Response.json(
+        { error: { code: 'CONFLICT', message: pricingMessages.alreadyAccepted, fields: [] } },
+        { status: 409 },
+      ),
+    );
+    await user.click(acceptButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    await user.click(screen.getByRole('checkbox', { name: 'Accept without signature' }));
+    expect(pads.at(-1)!.enabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect((await screen.findByTestId('accept-problem')).textContent).toContain(
+      pricingMessages.alreadyAccepted,
+    );
+    expect(document.body.contains(dialog)).toBe(true);
+    expect(calls.map((c) => c.body)).toEqual([{ signature: null, acceptWithoutSignature: true }]);
+  });
+
+  it('shows a 400 naming the signature in the modal', async () => {
+    const { user } = setup(makeQuote(), () =>
+      Response.json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid input',
+            fields: [{ path: 'signature', message: 'The signature must be a PNG image' }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    await user.click(acceptButton());
+    await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    pads.at(-1)!.draw();
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect((await screen.findByTestId('accept-problem')).textContent).toContain(
+      'The signature must be a PNG image',
+    );
+  });
+});

@@ -1,0 +1,308 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { DocumentRecord } from '@slat/contracts';
+import { IconArchive, IconDownload, IconUpload, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form/form-modal';
+import { ReportUnsavedChanges } from '../../../components/form/unsaved-changes';
+import { QueryView } from '../../../components/ui/query-view';
+import { ApiError } from '../../../lib/api/errors';
+import { firstClickOnly } from '../../../lib/clicks';
+import { confirmDestructive } from '../../../lib/confirm';
+import { formatDateTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/i18n/i18n';
+import { notifyWarning } from '../../../lib/notify';
+import {
+  allowedExtensions,
+  checkFile,
+  defaultDocumentName,
+  type FileProblem,
+  formatFileSize,
+} from '../../deals';
+import {
+  orderDocumentsQueryOptions,
+  quoteKeys,
+  uploadQuoteDocument,
+  useArchiveQuoteDocument,
+} from '../api/quotes';
+
+/**
+ * The quote's attachments (its order's documents, §7 Documents): the list with download, upload,
+ * and archive after a question (no call brings one back: decision 012).
+ */
+export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const docs = useQuery(orderDocumentsQueryOptions(orderId));
+  const [uploading, setUploading] = useState(false);
+  const archive = useArchiveQuoteDocument(orderId);
+  const confirmArchive = (doc: DocumentRecord) =>
+    confirmDestructive({
+      title: t('deals.attachments.archiveTitle'),
+      message: t('quotes.archiveDocumentMessage', { name: doc.name }),
+      confirmLabel: t('deals.attachments.archive'),
+      action: () => archive.mutateAsync(doc.id),
+    });
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5" id={headingId}>
+          {t('quotes.attachments')}
+        </Title>
+        {!readOnly && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconUpload size={14} aria-hidden />}
+            onClick={() => setUploading(true)}
+          >
+            {t('deals.attachments.upload')}
+          </Button>
+        )}
+      </Group>
+      <QueryView query={docs} failedTitle={t('quotes.attachmentsFailed')} skeletonRows={1}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('quotes.attachmentsNone')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing={4} aria-labelledby={headingId}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('deals.attachments.name')}</Table.Th>
+                    <Table.Th>{t('deals.attachments.uploaded')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('quotes.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((doc) => (
+                    <Table.Tr key={doc.id} data-document-id={doc.id}>
+                      <Table.Td>
+                        <Anchor href={doc.url} size="sm" style={{ wordBreak: 'break-word' }}>
+                          {doc.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {doc.extension.toUpperCase()} · {formatFileSize(doc.size)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs">{formatDateTime(new Date(doc.created_at))}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={2} wrap="nowrap" justify="flex-end">
+                          <ActionIcon
+                            component="a"
+                            href={doc.url}
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`${t('deals.attachments.download')} ${doc.name}`}
+                          >
+                            <IconDownload size={16} aria-hidden />
+                          </ActionIcon>
+                          {!readOnly && (
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              loading={archive.isPending && archive.variables === doc.id}
+                              aria-label={t('quotes.archiveDocument', { name: doc.name })}
+                              onClick={firstClickOnly(() => void confirmArchive(doc))}
+                            >
+                              <IconArchive size={16} aria-hidden />
+                            </ActionIcon>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryView>
+      <UploadModal orderId={orderId} opened={uploading} onClose={() => setUploading(false)} />
+    </Stack>
+  );
+}
+
+type Pending = {
+  key: string;
+  file: File;
+  name: string;
+  progress: number;
+  state: 'ready' | 'uploading' | 'done' | 'failed';
+  problem: FileProblem | null;
+  error?: string;
+};
+
+let nextKey = 0;
+
+const uploadable = (f: Pending) => f.state === 'ready' && !f.problem && f.name.trim() !== '';
+
+/** §5 uploads (the allowed types, 25 MB each, progress per file); closing mid-upload is refused. */
+function UploadModal({
+  orderId,
+  opened,
+  onClose,
+}: {
+  orderId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<Pending[]>([]);
+  const busy = useRef(false);
+  const [running, setRunning] = useState(false);
+  const allowed = allowedExtensions(false);
+  const problemText = (p: FileProblem) =>
+    p.kind === 'type'
+      ? t('deals.attachments.badType', { allowed: p.allowed })
+      : p.kind === 'size'
+        ? t('deals.attachments.tooLarge')
+        : t('deals.attachments.emptyFile');
+  const update = (key: string, patch: Partial<Pending>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  const close = () => {
+    if (busy.current) {
+      notifyWarning(t('deals.attachments.uploadTitle'), t('deals.attachments.inProgress'));
+      return;
+    }
+    setFiles([]);
+    onClose();
+  };
+  const start = async () => {
+    busy.current = true;
+    setRunning(true);
+    await Promise.all(
+      files.filter(uploadable).map(async (f) => {
+        update(f.key, { state: 'uploading', progress: 0 });
+        try {
+          await uploadQuoteDocument(orderId, f.file, f.name.trim(), (p) => update(f.key, { progress: p }));
+          update(f.key, { state: 'done', progress: 1 });
+        } catch (error) {
+          update(f.key, {
+            state: 'failed',
+            error: error instanceof ApiError ? translateMessage(error.message) : t('errors.serverIssues'),
+          });
+        }
+      }),
+    );
+    busy.current = false;
+    setRunning(false);
+    void queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) });
+  };
+  const allDone = files.length > 0 && files.every((f) => f.state === 'done');
+  return (
+    <FormModal opened={opened} onClose={close} title={t('deals.attachments.uploadTitle')}>
+      <Stack gap="sm">
+        {/* chosen and not uploaded: closing asks first */}
+        <ReportUnsavedChanges dirty={files.some((f) => f.state === 'ready' || f.state === 'failed')} />
+        <Text size="sm" c="dimmed">
+          {t('deals.attachments.allowed', { allowed: allowed.join(', ') })}
+        </Text>
+        <FileButton
+          multiple
+          accept={allowed.map((e) => `.${e}`).join(',')}
+          onChange={(picked) => {
+            const incoming = picked.map(
+              (file): Pending => ({
+                key: `q${nextKey++}`,
+                file,
+                name: defaultDocumentName(file.name),
+                progress: 0,
+                state: 'ready',
+                problem: checkFile(file),
+              }),
+            );
+            setFiles((list) => [...list, ...incoming]);
+          }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" disabled={running}>
+              {t('deals.attachments.choose')}
+            </Button>
+          )}
+        </FileButton>
+        {files.map((f) => (
+          <Stack key={f.key} gap={4} data-testid="upload-file">
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('deals.attachments.name')}
+                description={`${f.file.name} · ${formatFileSize(f.file.size)}`}
+                value={f.name}
+                disabled={f.state !== 'ready'}
+                onChange={(e) => update(f.key, { name: e.currentTarget.value })}
+                error={
+                  f.problem
+                    ? problemText(f.problem)
+                    : !f.name.trim()
+                      ? t('deals.attachments.nameRequired')
+                      : f.state === 'failed'
+                        ? f.error
+                        : undefined
+                }
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                mb={4}
+                disabled={f.state === 'uploading'}
+                aria-label={t('deals.attachments.remove', { name: f.file.name })}
+                onClick={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+            {(f.state === 'uploading' || f.state === 'done') && (
+              <Progress
+                value={Math.round(f.progress * 100)}
+                aria-label={t('deals.attachments.progress', { name: f.file.name })}
+                color={f.state === 'done' ? 'teal' : 'slat'}
+                animated={f.state === 'uploading'}
+              />
+            )}
+            {f.state === 'done' && (
+              <Text size="xs" c="teal.9">
+                {t('deals.attachments.done')}
+              </Text>
+            )}
+          </Stack>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('deals.close')}
+          </Button>
+          {!allDone && (
+            <Button
+              onClick={() => void start()}
+              disabled={!files.some(uploadable) || running}
+              loading={running}
+            >
+              {t('deals.attachments.start')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </FormModal>
+  );
+}

@@ -1,0 +1,722 @@
+import '../strings';
+import '../product-strings';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type DealQuote,
+  type LineError,
+  type OrderLine,
+  type ProductTreeItem,
+  quoteMessages,
+} from '@slat/contracts';
+import { formatMeasure, type MeasureUnit, unitOfSystem } from '@slat/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useField } from '../../../components/form/fields';
+import { AppForm, KIT_FORM_MODE } from '../../../components/form/form';
+import { FormModal, useFormModal } from '../../../components/form/form-modal';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { QueryView } from '../../../components/ui/query-view';
+import { AnchorLink } from '../../../components/ui/router-links';
+import { ApiError, isSessionError } from '../../../lib/api/errors';
+import { formatMoney } from '../../../lib/format';
+import { i18n, translateMessage } from '../../../lib/i18n/i18n';
+import { reportError } from '../../../lib/monitoring';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { refreshQuotes, useAddProduct, useUpdateLine } from '../api/order-lines';
+import { productDetailQueryOptions, productTreeQueryOptions } from '../api/products';
+import { dealQuoteQueryOptions, orderWindowsQueryOptions } from '../api/quotes';
+import {
+  MAX_WHOLE,
+  MeasurementInput,
+  measureToParts,
+  partsToValue,
+  sizePartsProblem,
+} from '../components/measurement-input';
+import { OptionsFrameHost } from '../components/options-frame-host';
+import { ProductTree } from '../components/product-tree';
+import { WARNING_TEXT } from '../components/quotes-section';
+import { windowIdOf } from '../product-search';
+
+const productApi = getRouteApi(
+  '/signed-in/workflows/$workflowSlug/$dealId/quotes/$quoteId/products/$productId',
+);
+
+const isId = (text: string) => /^[1-9]\d{0,9}$/.test(text);
+
+/**
+ * §2 Quote line product screen, …/quotes/{quoteId}/products/{productId}: `new` chooses a product
+ * in the tree and enters its size; a line's id edits that line, with the options frame below.
+ * A line that is not the quote's (or a quote that is not found) goes back to the quote.
+ */
+export function QuoteProductPage() {
+  const { t } = useTranslation();
+  const { workflowSlug, dealId, quoteId, productId } = productApi.useParams();
+  const search = productApi.useSearch();
+  const navigate = useNavigate();
+  const quoteNumber = isId(quoteId) ? Number(quoteId) : 0;
+  const lineId = productId === 'new' ? 'new' : isId(productId) ? Number(productId) : null;
+  const quote = useQuery({ ...dealQuoteQueryOptions(quoteNumber), enabled: quoteNumber > 0 });
+
+  const toQuote = useCallback(
+    (replace = false) =>
+      void navigate({
+        to: '/workflows/$workflowSlug/$dealId/quotes/$quoteId',
+        params: { workflowSlug, dealId, quoteId },
+        replace,
+      }),
+    [navigate, workflowSlug, dealId, quoteId],
+  );
+  const onClose = useCallback(() => toQuote(), [toQuote]);
+
+  const line =
+    typeof lineId === 'number' ? quote.data?.context.orderLines.find((l) => l.id === lineId) : undefined;
+  const quoteMissing = quoteNumber === 0 || (quote.error instanceof ApiError && quote.error.status === 404);
+  const lineMissing =
+    lineId === null || (typeof lineId === 'number' && quote.data !== undefined && !line && !quote.isFetching);
+  // nothing can be added to a read-only quote (accepted or archived): its lines stay viewable
+  const nothingToAdd = lineId === 'new' && quote.data?.isReadOnly === true;
+  useEffect(() => {
+    if (quoteMissing || lineMissing || nothingToAdd) toQuote(true);
+  }, [quoteMissing, lineMissing, nothingToAdd, toQuote]);
+
+  const title = line
+    ? line.context.product.name
+    : lineId === 'new'
+      ? t('productScreen.addTitle')
+      : t('productScreen.editTitle');
+  useDocumentTitle(title);
+
+  return (
+    <FormModal opened onClose={onClose} title={title} size="84rem">
+      <QueryView query={quote} failedTitle={t('productScreen.loadFailed')}>
+        {(data) =>
+          lineId === 'new' || line ? (
+            <Stack gap="md">
+              <QuoteCrumbs quote={data} title={title} />
+              {data.isReadOnly && (
+                <Alert color="gray" p="xs">
+                  <Text size="sm">{t('productScreen.readOnly')}</Text>
+                </Alert>
+              )}
+              <ProductScreen
+                key={productId}
+                quote={data}
+                line={line ?? null}
+                windowId={windowIdOf(search)}
+                onClose={onClose}
+                onCreated={(created) =>
+                  void navigate({
+                    to: '/workflows/$workflowSlug/$dealId/quotes/$quoteId/products/$productId',
+                    params: { workflowSlug, dealId, quoteId, productId: String(created) },
+                    search: {},
+                    replace: true,
+                  })
+                }
+              />
+            </Stack>
+          ) : (
+            <Group justify="center" p="xl">
+              <Loader aria-label={t('app.loading')} />
+            </Group>
+          )
+        }
+      </QueryView>
+    </FormModal>
+  );
+}
+
+function QuoteCrumbs({ quote, title }: { quote: DealQuote; title: string }) {
+  const { t } = useTranslation();
+  const { deal, workflow } = quote.context;
+  const params = { workflowSlug: workflow.slug, dealId: String(deal.id) };
+  return (
+    <Box component="nav" aria-label={t('productScreen.breadcrumbs')}>
+      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <AnchorLink size="sm" to="/workflows/$workflowSlug" params={{ workflowSlug: workflow.slug }}>
+          {workflow.name}
+        </AnchorLink>
+        <AnchorLink size="sm" to="/workflows/$workflowSlug/$dealId" params={params}>
+          {t('productScreen.dealCrumb', { tuid: deal.tuid, name: deal.name })}
+        </AnchorLink>
+        <AnchorLink
+          size="sm"
+          to="/workflows/$workflowSlug/$dealId/quotes/$quoteId"
+          params={{ ...params, quoteId: String(quote.id) }}
+        >
+          {t('productScreen.quoteCrumb', { tuid: quote.tuid })}
+        </AnchorLink>
+        <Text size="sm" aria-current="page">
+          {title}
+        </Text>
+      </Breadcrumbs>
+    </Box>
+  );
+}
+
+/** The form's values: sizes as a whole number and a fraction in sixteenths (text, for the select). */
+export type ProductFormValues = {
+  productId: number | null;
+  unit: MeasureUnit;
+  width: number | null;
+  widthFraction: string;
+  height: number | null;
+  heightFraction: string;
+  quantity: number | null;
+  windowName: string;
+  notes: string;
+};
+
+/** What the chosen product asks for: which sizes, a quantity, and the brand's fractions. */
+export type ProductFlags = {
+  hasWidth: boolean;
+  hasHeight: boolean;
+  hasQuantity: boolean;
+  disableFineFractions: boolean;
+};
+
+/** The form's values for a line as stored (36.375 in → 36 and 6/16), or empty for a new product. */
+export function formDefaults(line: OrderLine | null, defaultUnit: MeasureUnit): ProductFormValues {
+  const width = measureToParts(line?.dimensions.width);
+  const height = measureToParts(line?.dimensions.height);
+  return {
+    productId: line?.context.product.id ?? null,
+    unit: line?.dimensions.width?.unit ?? line?.dimensions.height?.unit ?? defaultUnit,
+    width: width.whole,
+    widthFraction: String(width.sixteenths),
+    height: height.whole,
+    heightFraction: String(height.sixteenths),
+    quantity: line?.quantity ?? 1,
+    windowName: line?.windowGroupName ?? '',
+    notes: line?.notes ?? '',
+  };
+}
+
+/**
+ * §5: a product must be chosen; width and height, when the product has them, are required
+ * ('{label} is required') and take the brand's fractions only.
+ */
+export function validateProductForm(
+  values: ProductFormValues,
+  flags: ProductFlags | null,
+): FieldErrors<ProductFormValues> {
+  const errors: FieldErrors<ProductFormValues> = {};
+  if (values.productId === null) {
+    errors.productId = { type: 'required', message: i18n.t('productScreen.productRequired') };
+    return errors;
+  }
+  if (!flags) return errors;
+  const sizes = [
+    ['width', flags.hasWidth, i18n.t('productScreen.width')],
+    ['height', flags.hasHeight, i18n.t('productScreen.height')],
+  ] as const;
+  for (const [name, has, label] of sizes) {
+    if (!has) continue;
+    const parts = { whole: values[name], sixteenths: Number(values[`${name}Fraction`]) };
+    const problem = sizePartsProblem(parts, values.unit, flags.disableFineFractions);
+    if (problem === 'required')
+      errors[name] = { type: 'required', message: i18n.t('form.labelRequired', { label }) };
+    else if (problem === 'tooLarge')
+      errors[name] = {
+        type: 'max',
+        message: i18n.t('productScreen.tooLarge', { label, max: MAX_WHOLE[values.unit] }),
+      };
+    else if (problem === 'fineFraction')
+      errors[`${name}Fraction`] = { type: 'fraction', message: i18n.t('productScreen.fineFractionsOff') };
+  }
+  return errors;
+}
+
+/** The API's fields for what the form holds (sizes only for a product that has them; empty quantity is 1). */
+export function lineFieldsOf(values: ProductFormValues, flags: ProductFlags) {
+  const size = (name: 'width' | 'height') =>
+    partsToValue({ whole: values[name], sixteenths: Number(values[`${name}Fraction`]) }, values.unit);
+  return {
+    unit: values.unit,
+    notes: values.notes,
+    ...(flags.hasWidth ? { width: size('width') } : {}),
+    ...(flags.hasHeight ? { height: size('height') } : {}),
+    ...(flags.hasQuantity ? { quantity: values.quantity ?? 1 } : {}),
+  };
+}
+
+/** Server field paths → the form's fields. */
+const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = {
+  width: 'width',
+  height: 'height',
+  quantity: 'quantity',
+  notes: 'notes',
+  unit: 'unit',
+  product_id: 'productId',
+  'order_windows[0].name': 'windowName',
+  'order_windows.0.name': 'windowName',
+};
+
+/**
+ * A refused save keeps what was typed: 400's reasons go on their fields, 409 says the quote is
+ * read-only, a line gone (404) goes back to the quote; anything else is the server-issues toast.
+ */
+function showRefusal(error: unknown, form: UseFormReturn<ProductFormValues>, onGone: () => void): void {
+  if (isSessionError(error)) return;
+  if (error instanceof ApiError && error.status === 409) {
+    notifyError(i18n.t('errors.genericTitle'), translateMessage(quoteMessages.readOnly));
+    return;
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    onGone();
+    return;
+  }
+  if (!(error instanceof ApiError) || error.status >= 500) {
+    reportError(error);
+    notifyError(i18n.t('errors.genericTitle'), i18n.t('errors.serverIssues'));
+    return;
+  }
+  let focused = false;
+  for (const f of error.fields) {
+    const name = FIELD_OF_PATH[f.path];
+    if (!name) continue;
+    form.setError(name, { type: 'server', message: f.message });
+    if (!focused && name !== 'productId' && name !== 'unit') {
+      form.setFocus(name);
+      focused = true;
+    }
+  }
+  notifyError(translateMessage(error.fields[0]?.message ?? error.message), i18n.t('form.reviewAll'));
+}
+
+type ProductScreenProps = {
+  quote: DealQuote;
+  line: OrderLine | null;
+  /** `?window=`: the window a new product goes into. */
+  windowId: number | undefined;
+  onClose: () => void;
+  onCreated: (lineId: number) => void;
+};
+
+function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScreenProps) {
+  const { t } = useTranslation();
+  const breakpoint = useBreakpoint();
+  const small = breakpoint === 'verySmall' || breakpoint === 'small';
+  const modal = useFormModal();
+  const queryClient = useQueryClient();
+  const orderId = quote.externalId;
+  const readOnly = quote.isReadOnly;
+  const [chosen, setChosen] = useState<ProductTreeItem | null>(null);
+  const [refreshSignal, setRefreshSignal] = useState(0);
+  const createdWindow = useRef<number | undefined>(undefined);
+  const add = useAddProduct(quote.id, orderId);
+  const update = useUpdateLine(quote.id, orderId);
+
+  const tree = useQuery({ ...productTreeQueryOptions, enabled: !line });
+  const detail = useQuery({
+    ...productDetailQueryOptions(chosen?.id ?? 0),
+    enabled: !line && chosen !== null,
+  });
+  const windows = useQuery({ ...orderWindowsQueryOptions(orderId), enabled: !line });
+
+  const flags = useMemo<ProductFlags | null>(() => {
+    if (line) return line.context.product;
+    if (!chosen) return null;
+    return {
+      hasWidth: chosen.hasWidth,
+      hasHeight: chosen.hasHeight,
+      hasQuantity: chosen.hasQuantity,
+      disableFineFractions: detail.data?.disable_fine_fractions ?? false,
+    };
+  }, [line, chosen, detail.data]);
+  const flagsRef = useRef(flags);
+  flagsRef.current = flags;
+
+  const resolver = useCallback<Resolver<ProductFormValues>>(async (values) => {
+    const errors = validateProductForm(values, flagsRef.current);
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  }, []);
+  const form = useForm<ProductFormValues>({
+    defaultValues: formDefaults(line, unitOfSystem(quote.context.measureSystem)),
+    resolver,
+    ...KIT_FORM_MODE,
+  });
+  const unit = form.watch('unit');
+  const productError = form.formState.errors.productId?.message;
+
+  const targetWindowName =
+    windowId === undefined ? undefined : (windows.data?.data.find((w) => w.id === windowId)?.name ?? '');
+  const windowSuggestions = useMemo(
+    () => [...new Set((windows.data?.data ?? []).map((w) => w.name).filter(Boolean))].sort(),
+    [windows.data],
+  );
+
+  const onSubmit = async (values: ProductFormValues) => {
+    if (!flags) return;
+    const fields = lineFieldsOf(values, flags);
+    try {
+      if (line) {
+        const saved = await update.mutateAsync({ line, ...fields });
+        form.reset(formDefaults(saved, values.unit));
+        setRefreshSignal((n) => n + 1);
+        notifySuccess(
+          t('productScreen.saved'),
+          t('productScreen.savedMessage', { name: saved.context.product.name }),
+        );
+        return;
+      }
+      if (!chosen) return;
+      const created = await add.mutateAsync({
+        ...fields,
+        product: { id: chosen.id, brandId: chosen.brandId, categoryId: chosen.categoryId },
+        windowId: windowId ?? createdWindow.current,
+        windowName: values.windowName.trim(),
+        onWindowCreated: (id) => {
+          createdWindow.current = id;
+        },
+      });
+      notifySuccess(
+        t('productScreen.saved'),
+        t('productScreen.savedMessage', { name: created.context.product.name }),
+      );
+      modal.release();
+      onCreated(created.id);
+    } catch (error) {
+      showRefusal(error, form, onClose);
+    }
+  };
+
+  const detailsRef = useRef<HTMLDivElement>(null);
+  const choose = (product: ProductTreeItem) => {
+    setChosen(product);
+    form.setValue('productId', product.id, { shouldDirty: true, shouldValidate: true });
+    // on a phone the form is under the tree: bring it up
+    if (small) detailsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const productName = line?.context.product.name ?? chosen?.name;
+  const fields = (
+    <Stack gap="sm" ref={detailsRef} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
+      <Title order={3} size="h5">
+        {t('productScreen.details')}
+      </Title>
+      {productName ? (
+        <Paper withBorder p="xs" radius="sm">
+          <Text size="xs" c="dimmed">
+            {t('productScreen.product')}
+          </Text>
+          <Text fw={600}>{productName}</Text>
+          <Text size="sm" c="dimmed">
+            {line
+              ? `${line.context.product.brandName} · ${line.context.product.categoryName}`
+              : `${chosen?.brandName} · ${chosen?.categoryName}`}
+          </Text>
+        </Paper>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('productScreen.chooseProduct')}
+        </Text>
+      )}
+      {flags && (flags.hasWidth || flags.hasHeight) && (
+        <>
+          <UnitSwitch disabled={readOnly} form={form} />
+          {flags.hasWidth && (
+            <MeasurementInput
+              name="width"
+              label={t('productScreen.width')}
+              fractionLabel={t('productScreen.widthFraction')}
+              unit={unit}
+              disableFineFractions={flags.disableFineFractions}
+              disabled={readOnly}
+            />
+          )}
+          {flags.hasHeight && (
+            <MeasurementInput
+              name="height"
+              label={t('productScreen.height')}
+              fractionLabel={t('productScreen.heightFraction')}
+              unit={unit}
+              disableFineFractions={flags.disableFineFractions}
+              disabled={readOnly}
+            />
+          )}
+        </>
+      )}
+      {(flags?.hasQuantity ?? true) && <QuantityField disabled={readOnly} />}
+      {line ? (
+        <TextInput
+          label={t('productScreen.windowName')}
+          value={line.windowGroupName}
+          readOnly
+          disabled={readOnly}
+        />
+      ) : targetWindowName !== undefined ? (
+        <TextInput label={t('productScreen.windowName')} value={targetWindowName} readOnly />
+      ) : (
+        <WindowNameField suggestions={windowSuggestions} disabled={readOnly} />
+      )}
+      <TextareaField
+        name="notes"
+        label={t('productScreen.notes')}
+        maxLength={5000}
+        minRows={2}
+        disabled={readOnly}
+      />
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('productScreen.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="lg">
+      <AppForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={line ? t('productScreen.editTitle') : t('productScreen.addTitle')}
+      >
+        <Grid gap="lg">
+          {!line && (
+            <Grid.Col span={small ? 12 : 4}>
+              <Box component="section" aria-label={t('productScreen.tree')}>
+                <QueryView query={tree} failedTitle={t('productScreen.treeFailed')}>
+                  {(data) => (
+                    <Box
+                      mah={small ? undefined : '70vh'}
+                      style={small ? undefined : { overflowY: 'auto' }}
+                      pr={4}
+                    >
+                      <ProductTree
+                        groups={data.groups}
+                        selectedId={chosen?.id ?? null}
+                        onSelect={choose}
+                        disabled={readOnly}
+                        error={productError}
+                      />
+                    </Box>
+                  )}
+                </QueryView>
+              </Box>
+            </Grid.Col>
+          )}
+          <Grid.Col span={small ? 12 : line ? 7 : 5}>{fields}</Grid.Col>
+          <Grid.Col span={small ? 12 : line ? 5 : 3}>
+            <LineSummary line={line} />
+          </Grid.Col>
+        </Grid>
+      </AppForm>
+      {line && (
+        <Box component="section" aria-label={t('productScreen.optionsTitle')}>
+          <OptionsFrameHost
+            lineId={line.id}
+            orderId={orderId}
+            windowId={line.orderWindowId}
+            refreshSignal={refreshSignal}
+            onClose={modal.requestClose}
+            onSaved={() => void refreshQuotes(queryClient)}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** mm or inches for the sizes (default: the company's measure system; a line keeps its own). */
+function UnitSwitch({ disabled, form }: { disabled: boolean; form: UseFormReturn<ProductFormValues> }) {
+  const { t } = useTranslation();
+  const { field } = useField('unit');
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="product-unit-label">
+        {t('productScreen.unit')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="product-unit-label"
+        value={field.value as string}
+        disabled={disabled}
+        onChange={(next) => {
+          field.onChange(next);
+          // millimetres take no fraction
+          if (next === 'mm') {
+            form.setValue('widthFraction', '0');
+            form.setValue('heightFraction', '0');
+          }
+        }}
+        data={[
+          { value: 'mm', label: t('productScreen.unitMm') },
+          { value: 'in', label: t('productScreen.unitIn') },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+    </Stack>
+  );
+}
+
+/** §5: quantity at least 1; left empty it becomes 1. */
+function QuantityField({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { field, error } = useField('quantity');
+  const value = field.value as number | null | undefined;
+  return (
+    <NumberInput
+      ref={field.ref}
+      name={field.name}
+      label={t('productScreen.quantity')}
+      value={value ?? ''}
+      disabled={disabled}
+      min={1}
+      max={10_000}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="blur"
+      inputMode="numeric"
+      onChange={(next) => field.onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
+      onBlur={() => {
+        if (value === null || value === undefined || value < 1) field.onChange(1);
+        else if (value > 10_000) field.onChange(10_000);
+        field.onBlur();
+      }}
+      error={error}
+      w={160}
+    />
+  );
+}
+
+/** The window's group path (Building/Room/Window), with the quote's existing paths as suggestions. */
+function WindowNameField({ suggestions, disabled }: { suggestions: string[]; disabled: boolean }) {
+  const { t } = useTranslation();
+  const { field, error } = useField('windowName');
+  return (
+    <Autocomplete
+      ref={field.ref}
+      name={field.name}
+      label={t('productScreen.windowName')}
+      description={t('productScreen.windowNameHint')}
+      placeholder={t('productScreen.windowNameHint')}
+      data={suggestions}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={(next) => field.onChange(next.slice(0, 300))}
+      onBlur={field.onBlur}
+      disabled={disabled}
+      error={error}
+      maxLength={300}
+    />
+  );
+}
+
+/** A line's error messages (§8); OPTIONS_NOT_SELECTED asks to finish the product instead. */
+export function lineErrorTexts(errors: readonly LineError[]): { errors: string[]; finish: boolean } {
+  return {
+    errors: errors
+      .filter((e) => e.code !== 'OPTIONS_NOT_SELECTED')
+      .map((e) => i18n.t(`productScreen.lineErrors.${e.code}`)),
+    finish: errors.some((e) => e.code === 'OPTIONS_NOT_SELECTED'),
+  };
+}
+
+const sizeText = (line: OrderLine) =>
+  [line.dimensions.width, line.dimensions.height]
+    .filter((m): m is NonNullable<typeof m> => m !== null)
+    .map((m) => formatMeasure(m))
+    .join(' × ');
+
+/** Beside the form: the line's size as entered, its cost and sell price, and its errors. */
+function LineSummary({ line }: { line: OrderLine | null }) {
+  const { t } = useTranslation();
+  if (!line)
+    return (
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        bg="gray.0"
+        component="aside"
+        aria-label={t('productScreen.summary')}
+      >
+        <Text size="sm" c="dimmed">
+          {t('productScreen.notSavedYet')}
+        </Text>
+      </Paper>
+    );
+  const { errors, finish } = lineErrorTexts(line.context.errors);
+  const size = sizeText(line);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg="gray.0"
+      component="aside"
+      aria-label={t('productScreen.summary')}
+    >
+      <Stack gap="xs">
+        <Box component="dl" m={0}>
+          {size && <SummaryRow label={t('productScreen.size')} value={size} />}
+          <SummaryRow label={t('productScreen.quantity')} value={String(line.quantity)} />
+          <SummaryRow
+            label={t('productScreen.costPrice')}
+            value={line.costPrice === null ? t('productScreen.noPrice') : formatMoney(line.costPrice)}
+          />
+          <SummaryRow
+            label={t('productScreen.sellPrice')}
+            value={line.sellPrice === null ? t('productScreen.noPrice') : formatMoney(line.sellPrice)}
+          />
+        </Box>
+        {errors.length > 0 && (
+          <Alert
+            color="orange"
+            p="xs"
+            title={t('productScreen.errorsTitle')}
+            // Mantine's orange title on the light orange keeps 3.6:1 only; the quote's warning text keeps 5.5:1
+            styles={{ title: { color: WARNING_TEXT } }}
+          >
+            <Stack gap={2}>
+              {errors.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+        {finish && (
+          <Alert color="blue" p="xs">
+            <Text size="sm">{t('productScreen.finishProduct')}</Text>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" py={2}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" fw={600} m={0} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}

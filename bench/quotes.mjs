@@ -1,0 +1,295 @@
+// npm run bench -- quotes
+// Issue 13 Performance: p50/p99 and req/s of GET /api/deal-quotes/{id} for a quote of 200 lines
+// and of adding a line (POST /api/old/quotes/{orderId}/windows/{windowId}/products), under
+// autocannon (10 connections), each beside the raw SQL that call runs, measured in this process
+// with node-postgres at the same concurrency (10 connections, each request's statements in order
+// on one pooled connection). The SQL is captured, not written by hand: the server runs with
+// bench/sql-capture.cjs preloaded, which records every statement node-postgres sends while the
+// bench makes one call of each kind (after a warm-up call, with nothing else running).
+// Budget: API ≥ 0.5 × raw SQL req/s, p99 < 50 ms. Three alternating rounds; medians printed.
+// BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3); DATABASE_URL to use a server
+// PostgreSQL instead of the embedded one (an empty database: the server seeds the demo into it).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  demoQuotingDeal,
+  machine,
+  median,
+  quotableProducts,
+  signInDemo,
+  startSlat,
+  tempDataDir,
+} from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 10;
+const LINES = 200;
+/** What Chromium sends. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+const dataDir = tempDataDir();
+const sqlFile = path.join(dataDir, 'captured-sql.json');
+const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SLAT_BENCH_SQL_FILE: sqlFile };
+const server = await startSlat({
+  args: ['--require', './bench/sql-capture.cjs', 'apps/server/dist/main.js'],
+  env,
+});
+// Whatever ends this script (an error, Ctrl-C, a closed pipe), the server and its PostgreSQL stop.
+process.on('exit', () => {
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+const base = `http://127.0.0.1:${server.port}`;
+
+// The server's own node-postgres settings: NUMERIC stays a string.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+const pool = new pg.Pool({ connectionString: databaseUrl(), max: CONNECTIONS });
+
+/** DATABASE_URL, or the embedded PostgreSQL the server started in its data directory. */
+function databaseUrl() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
+}
+
+// ── Signed in as the demo dealer ──────────────────────────────────────────────────────────────
+const { cookie, headers, api } = await signInDemo(base);
+
+// ── A quote of 200 lines on a demo deal; each add-line run gets a fresh quote with one window ──
+const deal = await demoQuotingDeal(api);
+// 1200 × 1500 mm and 48 × 60 in are inside every demo product's limits and grid.
+const products = (await quotableProducts(api)).map(({ id, unit, options }) => ({
+  id,
+  body: {
+    product_id: id,
+    quantity: 1,
+    details: { options },
+    ...(unit === 'in' ? { width: 48, height: 60, unit: 'in' } : { width: 1200, height: 1500, unit: 'mm' }),
+  },
+}));
+
+async function newQuote(description, windows, lines) {
+  const { id } = await api('POST', `/deals/${deal.id}/quotes/legacy/add`, { description, customerNotes: '' });
+  const { externalId: orderId } = await api('GET', `/deal-quotes/${id}`);
+  const { data: made } = await api('POST', `/old/quotes/${orderId}/windows`, {
+    order_windows: Array.from({ length: windows }, (_, i) => ({
+      order_id: orderId,
+      name: `Level ${1 + Math.floor(i / 10)}/Room ${1 + (i % 10)}/Window`,
+    })),
+  });
+  for (let i = 0; i < lines; i++) {
+    const p = products[i % products.length];
+    await api('POST', `/old/quotes/${orderId}/windows/${made[i % made.length].id}/products`, {
+      order_id: orderId,
+      order_window_id: made[i % made.length].id,
+      ...p.body,
+    });
+  }
+  return { id, orderId, windowIds: made.map((w) => w.id) };
+}
+
+const big = await newQuote('Bench: 200 lines', 50, LINES);
+const got = await api('GET', `/deal-quotes/${big.id}`);
+if (got.context.orderLineCount !== LINES)
+  throw new Error(`expected ${LINES} lines, got ${got.context.orderLineCount}`);
+
+const getUrl = `${base}/api/deal-quotes/${big.id}`;
+/** Adding a line to the one window of a fresh quote: its URL, body, and one call. */
+async function addTarget(name) {
+  const q = await newQuote(name, 1, 0);
+  const url = `${base}/api/old/quotes/${q.orderId}/windows/${q.windowIds[0]}/products`;
+  const body = JSON.stringify({ order_id: q.orderId, order_window_id: q.windowIds[0], ...products[0].body });
+  const call = () => fetch(url, { method: 'POST', headers, body }).then((r) => r.arrayBuffer());
+  const lines = async () => (await api('GET', `/deal-quotes/${q.id}`)).context.orderLineCount;
+  return { url, body, call, lines };
+}
+
+async function until(done) {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!done()) throw new Error('The server did not answer the SQL capture signal (bench/sql-capture.cjs)');
+}
+
+// ── The SQL each call runs, as the server sent it ────────────────────────────────────────────
+async function capture(call) {
+  await call(); // warm: session and profile caches loaded, as under load
+  fs.rmSync(sqlFile, { force: true });
+  server.child.kill('SIGUSR2');
+  await until(() => fs.existsSync(`${sqlFile}.recording`));
+  await call();
+  server.child.kill('SIGUSR2');
+  await until(() => fs.existsSync(sqlFile));
+  // Background work of the job queue (pg-boss) and the cache bus is not the call's.
+  return JSON.parse(fs.readFileSync(sqlFile, 'utf8')).filter(
+    (q) => !/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text),
+  );
+}
+const getSql = await capture(() => fetch(getUrl, { headers: { cookie } }).then((r) => r.arrayBuffer()));
+const addSql = await capture((await addTarget('Bench: add a line (captured)')).call);
+
+// BENCH_EXPLAIN=1: the plan and timing of each captured statement, once, before the runs.
+if (process.env.BENCH_EXPLAIN) {
+  for (const [name, qs] of [
+    ['GET', getSql],
+    ['ADD', addSql],
+  ]) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const q of qs) {
+        if (/^\s*(begin|commit)\s*$/i.test(q.text)) continue;
+        const { rows } = await client.query({
+          text: `EXPLAIN (ANALYZE, BUFFERS) ${q.text}`,
+          values: q.values,
+        });
+        console.log(`\n-- ${name}: ${q.text.replace(/\s+/g, ' ').trim().slice(0, 100)}…`);
+        for (const r of rows) console.log(r['QUERY PLAN']);
+      }
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
+}
+
+// ── Runs ─────────────────────────────────────────────────────────────────────────────────────
+const cannon = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) => {
+      if (err) return reject(err);
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+    }),
+  );
+
+/** The captured statements replayed in order on one pooled connection per request, 10 at once. */
+async function replay(statements) {
+  const latencies = [];
+  let errors = 0;
+  const deadline = performance.now() + DURATION * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        const client = await pool.connect();
+        try {
+          for (const q of statements)
+            await client.query({
+              text: q.text,
+              values: q.values,
+              ...(q.rowMode ? { rowMode: q.rowMode } : {}),
+            });
+        } catch {
+          errors += 1;
+          await client.query('ROLLBACK').catch(() => {});
+        } finally {
+          client.release();
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
+}
+
+// Each add-line run starts on a fresh quote (its window's lines grow during the run), the API's
+// and the raw SQL's alike; its statements are captured from that quote's own call.
+const results = { get: [], getSql: [], add: [], addSql: [] };
+// The 1-minute load average after each round: the VM is shared, and the figures move with it.
+const loads = [os.loadavg()[0]];
+const added = { add: [], addSql: [] };
+for (let round = 1; round <= ROUNDS; round++) {
+  // As a browser asks: compressed answers accepted (the API compresses JSON over 1 KB).
+  results.get.push(await cannon({ url: getUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } }));
+  results.getSql.push(await replay(getSql));
+  const viaApi = await addTarget(`Bench: add lines (API, round ${round})`);
+  await capture(viaApi.call);
+  results.add.push(
+    await cannon({
+      url: viaApi.url,
+      method: 'POST',
+      headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING },
+      body: viaApi.body,
+    }),
+  );
+  added.add.push(await viaApi.lines());
+  const viaSql = await addTarget(`Bench: add lines (raw SQL, round ${round})`);
+  results.addSql.push(await replay(await capture(viaSql.call)));
+  added.addSql.push(await viaSql.lines());
+  loads.push(os.loadavg()[0]);
+  console.log(
+    `round ${round}/${ROUNDS} done (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
+}
+await pool.end();
+await server.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+// ── Report ───────────────────────────────────────────────────────────────────────────────────
+const med = (runs) => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+  runs,
+});
+const m = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, med(v)]));
+const ms = (v) => `${v.toFixed(1)} ms`;
+const row = (name, s, ratio) =>
+  `| ${name} | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.non2xx} | ${ratio ?? ''} |`;
+const verdict = (api, raw) => {
+  const ratio = api.rps / raw.rps;
+  return `**${ratio.toFixed(2)}** (${ratio >= 0.5 ? 'within' : 'below budget'}); p99 ${api.p99 < 50 ? 'within' : 'over budget'}`;
+};
+const statements = (qs) => {
+  const tx = qs.filter((q) => /^\s*begin\b/i.test(q.text)).length;
+  return `${qs.length} statements${tx ? ` (${tx} transaction${tx > 1 ? 's' : ''})` : ''}`;
+};
+
+console.log(
+  `\nquotes bench — ${new Date().toISOString().slice(0, 10)} — ${machine()} — ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}, ${CONNECTIONS} connections × ${DURATION} s, ${ROUNDS} alternating rounds, medians`,
+);
+console.log(
+  'raw SQL: captured from the server (bench/sql-capture.cjs), replayed with node-postgres in this process',
+);
+console.log(
+  `load average (1 min) at the start and after each round: ${loads.map((l) => l.toFixed(2)).join(', ')}`,
+);
+console.log(`GET quote: ${statements(getSql)}; add line: ${statements(addSql)}`);
+console.log(
+  `quote of ${LINES} lines in 50 windows; lines in the add-line runs' windows at their end: API ${added.add.join(', ')}; raw SQL ${added.addSql.join(', ')}\n`,
+);
+console.log(
+  '| call | req/s | p50 | p99 | non-2xx / errors | API ÷ raw SQL req/s (budget ≥ 0.5; p99 < 50 ms) |',
+);
+console.log('|---|---|---|---|---|---|');
+console.log(row(`GET /api/deal-quotes/:id (${LINES} lines)`, m.get, verdict(m.get, m.getSql)));
+console.log(row('  raw SQL of that call', m.getSql));
+console.log(row('POST …/windows/:windowId/products (add a line)', m.add, verdict(m.add, m.addSql)));
+console.log(row('  raw SQL of that call', m.addSql));
+console.log('\nper round (req/s / p99):');
+for (const [k, v] of Object.entries(m))
+  console.log(
+    `  ${k.padEnd(7)} ${v.runs.map((r) => `${r.rps.toFixed(0)} / ${r.p99.toFixed(1)} ms`).join(', ')}`,
+  );
+const ratios = (a, b) => a.runs.map((r, i) => (r.rps / b.runs[i].rps).toFixed(2)).join(', ');
+console.log(`  ratios  GET ${ratios(m.get, m.getSql)}; add ${ratios(m.add, m.addSql)}`);
+if (process.env.BENCH_SHOW_SQL) {
+  for (const [name, qs] of [
+    ['GET', getSql],
+    ['ADD', addSql],
+  ]) {
+    console.log(`\n-- ${name}`);
+    for (const q of qs) console.log(`${q.text.replace(/\s+/g, ' ').trim()}  -- ${JSON.stringify(q.values)}`);
+  }
+}

@@ -1,0 +1,225 @@
+import { fromScaled, toScaled } from './decimal';
+
+/**
+ * The quote's Pricing object (§3) from its inputs, exactly DESIGN §5. r = taxPercentage / 100;
+ * R(x) = x rounded half away from zero to 2 decimals. Amounts are decimal strings; the work is
+ * BigInt on the decimal.ts scale (10^-4), so nothing passes through binary floating point.
+ */
+export type TaxMode = 'INCLUSIVE' | 'EXCLUSIVE';
+export type TaxType = 'NONE' | 'STANDARD';
+
+export type PricingLine = {
+  /** exᵢ, the line's sell price ex tax (quantity included); null when the line has no price. */
+  sell: string | null;
+  taxable: boolean;
+  hasErrors: boolean;
+};
+
+/** An adjustment as entered: amountExTax in EXCLUSIVE mode, amountIncTax in INCLUSIVE mode. */
+export type AdjustmentInput = { label: string; amount: string; taxType: TaxType };
+
+export type PricingInput = {
+  lines: readonly PricingLine[];
+  taxMode: TaxMode;
+  taxPercentage: string;
+  depositPercentage: string;
+  adjustments: readonly AdjustmentInput[];
+  depositAmountOverride: string | null;
+  /** EXCLUSIVE mode only; ignored in INCLUSIVE mode. */
+  sellTaxOverride: string | null;
+  /** apply-override-total: realised as one system adjustment 'Total override'. */
+  overrideTotal: { amount: string; taxable: boolean } | null;
+};
+
+export type PricedAdjustment = { label: string; amountIncTax: string; amountExTax: string; taxType: TaxType };
+
+export type Pricing = {
+  sellTotalOrderLinesIncTax: string;
+  sellTotalOrderLinesExTax: string;
+  sellTotalTaxable: string;
+  sellTaxCalculated: string;
+  sellTaxOverride: string | null;
+  sellTaxTotal: string;
+  sellGrandTotalExTax: string;
+  sellGrandTotalIncTax: string;
+  depositAmountCalculated: string;
+  depositAmountOverride: string | null;
+  depositAmount: string;
+  isPricingValid: boolean;
+  adjustments: PricedAdjustment[];
+};
+
+export const OVERRIDE_ADJUSTMENT_LABEL = 'Total override';
+
+const ONE = 10_000n; // 1 on the decimal.ts scale
+const CENT = 100n; // 0.01 on the decimal.ts scale
+const PERCENT = 100n * ONE; // 100 % on the decimal.ts scale
+
+/** n / d rounded half away from zero to a whole number (d > 0). */
+function divRound(n: bigint, d: bigint): bigint {
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  const q = (abs * 2n + d) / (2n * d);
+  return negative ? -q : q;
+}
+
+/** R(n / d) for a value on the 10^-4 scale: rounded to cents, back on the 10^-4 scale. */
+const roundCents = (n: bigint, d: bigint = 1n): bigint => divRound(n, d * CENT) * CENT;
+
+/** R(x × r) and R(x × r / (1 + r)), t = the tax percentage on the 10^-4 scale. */
+const taxOf = (x: bigint, t: bigint) => roundCents(x * t, PERCENT);
+const taxIncluded = (x: bigint, t: bigint) => roundCents(x * t, PERCENT + t);
+
+const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
+const out = (v: bigint) => fromScaled(v, 2);
+
+type Scaled = { label: string; amount: bigint; taxType: TaxType };
+
+/**
+ * What the lines contribute, summed once per priceQuote (the override total's search prices the
+ * adjustments many times over the same lines): Σ exᵢ and Σtaxable exᵢ; in INCLUSIVE mode also
+ * Σ incᵢ and Σtaxable incᵢ.
+ */
+type Lines = { t: bigint; linesEx: bigint; taxableEx: bigint; linesInc: bigint; taxableInc: bigint };
+
+function sumLines(input: PricingInput): Lines {
+  const t = toScaled(input.taxPercentage);
+  const sums: Lines = { t, linesEx: 0n, taxableEx: 0n, linesInc: 0n, taxableInc: 0n };
+  for (const l of input.lines) {
+    const ex = l.sell === null ? 0n : roundCents(toScaled(l.sell));
+    sums.linesEx += ex;
+    if (!l.taxable) {
+      sums.linesInc += ex;
+      continue;
+    }
+    sums.taxableEx += ex;
+    if (input.taxMode === 'INCLUSIVE') {
+      const inc = roundCents(ex * (PERCENT + t), PERCENT);
+      sums.linesInc += inc;
+      sums.taxableInc += inc;
+    }
+  }
+  return sums;
+}
+
+function compute(input: PricingInput, lines: Lines, adjustments: readonly Scaled[]) {
+  const { t } = lines;
+  const standard = adjustments.filter((a) => a.taxType === 'STANDARD');
+  if (input.taxMode === 'EXCLUSIVE') {
+    const { linesEx, taxableEx } = lines;
+    const sellTotalTaxable = taxableEx + sum(standard.map((a) => a.amount));
+    const sellTaxCalculated = taxOf(sellTotalTaxable, t);
+    const sellTaxOverride =
+      input.sellTaxOverride === null ? null : roundCents(toScaled(input.sellTaxOverride));
+    const sellTaxTotal = sellTaxOverride ?? sellTaxCalculated;
+    const grandEx = linesEx + sum(adjustments.map((a) => a.amount));
+    return {
+      sellTotalOrderLinesExTax: linesEx,
+      sellTotalOrderLinesIncTax: linesEx + taxOf(taxableEx, t),
+      sellTotalTaxable,
+      sellTaxCalculated,
+      sellTaxOverride,
+      sellTaxTotal,
+      sellGrandTotalExTax: grandEx,
+      sellGrandTotalIncTax: grandEx + sellTaxTotal,
+      adjustments: adjustments.map((a) => ({
+        label: a.label,
+        taxType: a.taxType,
+        amountExTax: a.amount,
+        amountIncTax: a.amount + (a.taxType === 'STANDARD' ? taxOf(a.amount, t) : 0n),
+      })),
+    };
+  }
+  const { linesInc, taxableInc } = lines;
+  const sellTotalTaxable = taxableInc + sum(standard.map((a) => a.amount));
+  const sellTaxTotal = taxIncluded(sellTotalTaxable, t);
+  const grandInc = linesInc + sum(adjustments.map((a) => a.amount));
+  return {
+    sellTotalOrderLinesIncTax: linesInc,
+    sellTotalOrderLinesExTax: linesInc - taxIncluded(taxableInc, t),
+    sellTotalTaxable,
+    sellTaxCalculated: sellTaxTotal,
+    sellTaxOverride: null,
+    sellTaxTotal,
+    sellGrandTotalExTax: grandInc - sellTaxTotal,
+    sellGrandTotalIncTax: grandInc,
+    adjustments: adjustments.map((a) => ({
+      label: a.label,
+      taxType: a.taxType,
+      amountIncTax: a.amount,
+      amountExTax: a.amount - (a.taxType === 'STANDARD' ? taxIncluded(a.amount, t) : 0n),
+    })),
+  };
+}
+
+/**
+ * The override adjustment's amount: exactly override − the total without it, except in EXCLUSIVE
+ * mode with STANDARD tax (and no tax override), where tax is added on top: the 2-decimal amount
+ * that reaches the override when one exists, else the nearest one below it.
+ */
+function overrideAmount(
+  input: PricingInput,
+  lines: Lines,
+  others: readonly Scaled[],
+  target: bigint,
+  taxType: TaxType,
+): bigint {
+  const total = (a: bigint) =>
+    compute(input, lines, [...others, { label: OVERRIDE_ADJUSTMENT_LABEL, amount: a, taxType }])
+      .sellGrandTotalIncTax;
+  const without = compute(input, lines, others).sellGrandTotalIncTax;
+  const exact = target - without;
+  if (input.taxMode !== 'EXCLUSIVE' || taxType !== 'STANDARD' || input.sellTaxOverride !== null) return exact;
+  // total(a) grows by at least a cent per cent of a: start from the untaxed estimate and step.
+  const { t } = lines;
+  let a = roundCents(exact * PERCENT, PERCENT + t);
+  while (total(a) > target) a -= CENT;
+  while (total(a + CENT) <= target) a += CENT;
+  return a;
+}
+
+export function priceQuote(input: PricingInput): Pricing {
+  const others: Scaled[] = input.adjustments.map((a) => ({
+    label: a.label,
+    amount: roundCents(toScaled(a.amount)),
+    taxType: a.taxType,
+  }));
+  const all = [...others];
+  const lines = sumLines(input);
+  if (input.overrideTotal) {
+    const taxType: TaxType = input.overrideTotal.taxable ? 'STANDARD' : 'NONE';
+    const target = roundCents(toScaled(input.overrideTotal.amount));
+    all.push({
+      label: OVERRIDE_ADJUSTMENT_LABEL,
+      amount: overrideAmount(input, lines, others, target, taxType),
+      taxType,
+    });
+  }
+  const p = compute(input, lines, all);
+  const depositAmountCalculated = roundCents(
+    p.sellGrandTotalIncTax * toScaled(input.depositPercentage),
+    PERCENT,
+  );
+  const depositAmountOverride =
+    input.depositAmountOverride === null ? null : roundCents(toScaled(input.depositAmountOverride));
+  return {
+    sellTotalOrderLinesIncTax: out(p.sellTotalOrderLinesIncTax),
+    sellTotalOrderLinesExTax: out(p.sellTotalOrderLinesExTax),
+    sellTotalTaxable: out(p.sellTotalTaxable),
+    sellTaxCalculated: out(p.sellTaxCalculated),
+    sellTaxOverride: p.sellTaxOverride === null ? null : out(p.sellTaxOverride),
+    sellTaxTotal: out(p.sellTaxTotal),
+    sellGrandTotalExTax: out(p.sellGrandTotalExTax),
+    sellGrandTotalIncTax: out(p.sellGrandTotalIncTax),
+    depositAmountCalculated: out(depositAmountCalculated),
+    depositAmountOverride: depositAmountOverride === null ? null : out(depositAmountOverride),
+    depositAmount: out(depositAmountOverride ?? depositAmountCalculated),
+    isPricingValid: input.lines.every((l) => !l.hasErrors && l.sell !== null),
+    adjustments: p.adjustments.map((a) => ({
+      label: a.label,
+      taxType: a.taxType,
+      amountIncTax: out(a.amountIncTax),
+      amountExTax: out(a.amountExTax),
+    })),
+  };
+}
