@@ -104,6 +104,8 @@ const child = spawn(process.execPath, [path.join(app, 'apps/server/dist/main.js'
     ...process.env,
     DATA_DIR: dataDir,
     SLAT_TEST_HOOKS: '1',
+    // Every quote detail served from the cache is also read afresh and compared (decision 014).
+    SLAT_QUOTE_CACHE: 'verify',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

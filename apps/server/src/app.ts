@@ -22,6 +22,7 @@ import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { BROTLI_QUALITY, GZIP_LEVEL } from './plugins/serialized-json';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
 
@@ -112,8 +113,8 @@ export async function buildApp({
         threshold: 1024,
         syncThreshold: BODY_LIMIT,
         encodings: ['br', 'gzip', 'deflate'],
-        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
-        zlibOptions: { level: 6 },
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+        zlibOptions: { level: GZIP_LEVEL },
       });
       registerApiGuards(api, services);
       rawRoute(api, getApiDocument, async () => app.swagger());

@@ -27,6 +27,8 @@ const envSchema = z.object({
   POSTHOG_HOST: optionalUrl,
   SENTRY_DSN: optionalUrl,
   OPTIONS_FRAME_BASE: optionalUrl,
+  /** The quote detail's answer cache (decision 014): 'verify' also reads afresh on every hit and fails on a difference. */
+  SLAT_QUOTE_CACHE: z.enum(['on', 'off', 'verify']).optional(),
 });
 
 export type Config = {
@@ -47,6 +49,8 @@ export type Config = {
   posthogHost: string | undefined;
   googleMapsApiKey: string | undefined;
   optionsFrameBase: string | undefined;
+  /** 'on' unless set; 'verify' by default under NODE_ENV=test. */
+  quoteCache: 'on' | 'off' | 'verify';
 };
 
 export class ConfigError extends Error {}
@@ -78,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     posthogHost: e.POSTHOG_HOST,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY || undefined,
     optionsFrameBase: e.OPTIONS_FRAME_BASE,
+    quoteCache: e.SLAT_QUOTE_CACHE ?? (e.NODE_ENV === 'test' ? 'verify' : 'on'),
   };
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import type { Services } from '../services';
 import { formatPath } from './errors';
+import { SerializedJson, sendSerialized } from './serialized-json';
 import type { SignedInSession } from './sessions';
 
 declare module 'fastify' {
@@ -79,18 +80,27 @@ function routeSchema(endpoint: Endpoint | RawEndpoint) {
   };
 }
 
-/** Registers one contract endpoint: its schemas validate input, shape output, and feed OpenAPI. */
+/**
+ * Registers one contract endpoint: its schemas validate input, shape output, and feed OpenAPI. The
+ * handler answers the value, or the value already written by `jsonWriter` of the same schema.
+ */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (ctx: RouteContext<E>) => Promise<z.output<E['response']>>,
+  handler: (
+    ctx: RouteContext<E>,
+  ) => Promise<z.output<E['response']> | SerializedJson<z.output<E['response']>>>,
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { contract: endpoint },
     schema: { ...routeSchema(endpoint), response: { 200: endpoint.response } },
-    handler: async (request, reply) => handler(context<E>(request, reply)),
+    handler: async (request, reply) => {
+      const answer = await handler(context<E>(request, reply));
+      // An answer written ahead by the same serializer (a cache's) goes out as it is.
+      return answer instanceof SerializedJson ? sendSerialized(request, reply, answer) : answer;
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -34,6 +35,12 @@ export const orders = pgTable(
     kind: text('kind', { enum: ['QUOTE', 'PURCHASE_ORDER'] }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moves on every change to what the order's detail shows: its windows, lines and documents,
+     * and for a deal quote its row, adjustments, acceptance and revisions (triggers, migration
+     * 0013). The quote detail's cache compares it (decision 014).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('orders_account_idx').on(t.accountId)],
 );

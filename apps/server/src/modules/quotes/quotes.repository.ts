@@ -170,13 +170,24 @@ export type QuoteDetailRow = QuoteRow & {
   workflow_name: string;
   workflow_slug: string;
   measure_system: 'METRIC' | 'IMPERIAL';
+  /** orders.version (bigint, as text): moves with every change to the quote's order (0013). */
+  order_version: string;
+  /** The newest catalog version of any supplier: an import can change lines' pending updates. */
+  catalog_stamp: number | null;
+  /** The asking user's tax-override permission. */
+  can_override_tax: boolean;
 };
 
-/** One quote with what its detail shows of its deal and workflow, in one query. */
+/**
+ * One quote with what its detail shows of its deal and workflow, and what the detail's cache
+ * compares (its order's version, the catalog's newest version, the user's permission), in one
+ * query.
+ */
 export async function findQuoteDetail(
   db: Db,
   accountId: number,
   id: number,
+  userId: number,
 ): Promise<QuoteDetailRow | undefined> {
   const { rows } = await db.execute<QuoteDetailRow>(sql`
     SELECT q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
@@ -185,8 +196,13 @@ export async function findQuoteDetail(
            d.is_archived AS deal_is_archived, d.tuid AS deal_tuid, d.name AS deal_name,
            w.id AS workflow_id, w.name AS workflow_name, w.slug AS workflow_slug,
            coalesce((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
-                     WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system
+                     WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system,
+           o.version AS order_version,
+           (SELECT max(cv.id) FROM catalog_versions cv) AS catalog_stamp,
+           coalesce((SELECT u.can_override_tax FROM users u
+                      WHERE u.id = ${userId} AND u.account_id = q.account_id), false) AS can_override_tax
     FROM deal_quotes q
+    JOIN orders o ON o.id = q.order_id
     JOIN deals d ON d.id = q.deal_id
     JOIN workflows w ON w.id = d.workflow_id
     WHERE q.id = ${id} AND q.account_id = ${accountId}`);

@@ -14,13 +14,15 @@ import * as quotes from './quotes.service';
 
 // Deal quotes (§7 Deal quotes): the quote's words and state; its windows and lines are the
 // order-lines routes at /old/quotes/{externalId}/…
-export function registerQuoteRoutes(app: FastifyInstance, { db }: Services): void {
+export function registerQuoteRoutes(app: FastifyInstance, { db, config }: Services): void {
+  // The quote detail's written answers, per app (decision 014).
+  const detailCache = quotes.dealQuoteCache(config.quoteCache);
   route(app, listDealQuotes, async ({ session, params, query }) =>
     quotes.listDealQuotes(db, session().accountId, params.dealId, query.archived === 'true'),
   );
   route(app, getDealQuote, async ({ session, params }) => {
     const s = session();
-    return quotes.getDealQuote(db, s.accountId, params.id, s.userId);
+    return quotes.getDealQuote(db, detailCache, s.accountId, params.id, s.userId);
   });
   route(app, addDealQuote, async ({ session, params, body }) => {
     const s = session();

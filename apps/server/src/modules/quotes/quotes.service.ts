@@ -1,9 +1,11 @@
-import { type DealQuote, type DealQuoteListItem, quoteMessages } from '@slat/contracts';
+import { type DealQuote, type DealQuoteListItem, dealQuoteSchema, quoteMessages } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
+import { jsonWriter, type SerializedJson } from '../../plugins/serialized-json';
 import { refreshDealAlerts, requireDeal, requireEditableDeal } from '../deals/index';
 import { copyOrderContents, createOrder, orderLinesWithSummary, orderSummaries } from './order-lines.service';
 import { acceptanceContext } from './quote-accept.service';
+import { QuoteDetailCache } from './quote-detail-cache';
 import { copyQuotePricing, quotePricing } from './quote-pricing.service';
 import { pendingUpdatesOf } from './quote-updates.service';
 import * as repo from './quotes.repository';
@@ -76,14 +78,51 @@ export async function listDealQuotes(
   return rows.map((q) => toListItem(q, summaries.get(q.order_id)));
 }
 
+/** Writes a quote detail with the route's own serializer (checked against the contract). */
+const writeDealQuote = jsonWriter(dealQuoteSchema);
+
+export type DealQuoteCache = QuoteDetailCache<DealQuote>;
+
+export const dealQuoteCache = (mode: 'on' | 'off' | 'verify'): DealQuoteCache => new QuoteDetailCache(mode);
+
+/**
+ * GET /deal-quotes/{id}, written: from the cache when the quote's stamp (its header row, read
+ * first) is the one its kept answer was read under, otherwise read afresh and kept (decision 014).
+ * In 'verify' mode a hit is also read afresh and must be byte for byte the same.
+ */
 export async function getDealQuote(
   db: Db,
+  cache: DealQuoteCache,
   accountId: number,
   id: number,
   userId: number,
-): Promise<DealQuote> {
-  const q = await repo.findQuoteDetail(db, accountId, id);
+): Promise<SerializedJson<DealQuote>> {
+  const q = await repo.findQuoteDetail(db, accountId, id, userId);
   if (!q) throw quoteNotFound();
+  const key = `${accountId}:${id}:${q.can_override_tax}`;
+  const stamp = JSON.stringify(q);
+  const kept = cache.get(key, stamp);
+  if (kept && cache.mode !== 'verify') return kept;
+  const fresh = writeDealQuote(await readDealQuote(db, accountId, q, userId));
+  if (kept && !kept.json.equals(fresh.json)) {
+    // A write between the two reads moves the stamp: only a difference under the same stamp is stale.
+    const now = await repo.findQuoteDetail(db, accountId, id, userId);
+    if (now && JSON.stringify(now) === stamp) {
+      cache.delete(key);
+      throw new Error(`The quote detail cache answered a stale quote ${id} under stamp ${stamp}`);
+    }
+  }
+  if (!kept) cache.set(key, stamp, fresh);
+  return fresh;
+}
+
+/** A quote's detail from its header row: its lines, pricing, acceptance and pending updates. */
+async function readDealQuote(
+  db: Db,
+  accountId: number,
+  q: repo.QuoteDetailRow,
+  userId: number,
+): Promise<DealQuote> {
   const [{ orderLines, summary }, priced, accepted] = await Promise.all([
     // The lines and their summary from one read of the lines.
     orderLinesWithSummary(db, accountId, q.order_id),
