@@ -7,7 +7,8 @@
 // bench/sql-capture.cjs preloaded, which records every statement node-postgres sends while the
 // bench makes one call of each kind (after a warm-up call, with nothing else running).
 // Budget: API ≥ 0.5 × raw SQL req/s, p99 < 50 ms. Three alternating rounds; medians printed.
-// BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3); DATABASE_URL to use a server
+// BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3); SLAT_QUOTE_CACHE=off for the
+// detail's full read on every GET; DATABASE_URL to use a server
 // PostgreSQL instead of the embedded one (an empty database: the server seeds the demo into it).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +34,15 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const dataDir = tempDataDir();
 const sqlFile = path.join(dataDir, 'captured-sql.json');
-const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SLAT_BENCH_SQL_FILE: sqlFile };
+// SLAT_QUOTE_CACHE=off measures the quote detail's full read on every GET (decision 014); the
+// default is the server's own ('on': repeated GETs of an unchanged quote answer its kept bytes).
+const QUOTE_CACHE = process.env.SLAT_QUOTE_CACHE ?? 'on';
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  SLAT_BENCH_SQL_FILE: sqlFile,
+  SLAT_QUOTE_CACHE: QUOTE_CACHE,
+};
 const server = await startSlat({
   args: ['--require', './bench/sql-capture.cjs', 'apps/server/dist/main.js'],
   env,
@@ -123,10 +132,24 @@ async function capture(call) {
   await call();
   server.child.kill('SIGUSR2');
   await until(() => fs.existsSync(sqlFile));
-  // Background work of the job queue (pg-boss) and the cache bus is not the call's.
-  return JSON.parse(fs.readFileSync(sqlFile, 'utf8')).filter(
-    (q) => !/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text),
-  );
+  // Background work of the job queue (pg-boss) and the cache bus is not the call's; nor is the
+  // end of a transaction some connection began before the recording started (a stray COMMIT
+  // would end the replay's own transaction early, and its row lock with it).
+  const recorded = JSON.parse(fs.readFileSync(sqlFile, 'utf8'));
+  const keep = new Array(recorded.length).fill(true);
+  const open = new Map(); // client → whether its transaction began within the recording
+  recorded.forEach((q, i) => {
+    if (/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text)) keep[i] = false;
+    else if (/^\s*begin\b/i.test(q.text)) open.set(q.client, true);
+    else if (/^\s*(commit|rollback)\b/i.test(q.text)) {
+      if (!open.get(q.client))
+        recorded.forEach((p, j) => {
+          if (j <= i && p.client === q.client) keep[j] = false;
+        });
+      open.delete(q.client);
+    }
+  });
+  return recorded.filter((_, i) => keep[i]);
 }
 const getSql = await capture(() => fetch(getUrl, { headers: { cookie } }).then((r) => r.arrayBuffer()));
 const addSql = await capture((await addTarget('Bench: add a line (captured)')).call);
@@ -265,7 +288,9 @@ console.log(
 console.log(
   `load average (1 min) at the start and after each round: ${loads.map((l) => l.toFixed(2)).join(', ')}`,
 );
-console.log(`GET quote: ${statements(getSql)}; add line: ${statements(addSql)}`);
+console.log(
+  `quote detail cache (SLAT_QUOTE_CACHE): ${QUOTE_CACHE}; GET quote: ${statements(getSql)}; add line: ${statements(addSql)}`,
+);
 console.log(
   `quote of ${LINES} lines in 50 windows; lines in the add-line runs' windows at their end: API ${added.add.join(', ')}; raw SQL ${added.addSql.join(', ')}\n`,
 );
