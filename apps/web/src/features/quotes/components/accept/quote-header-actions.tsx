@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
 import { IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
