@@ -538,27 +538,18 @@ export async function addLine(
   windowId: number,
   body: z.output<(typeof addOrderLine)['body']>,
 ): Promise<{ order_window_product_id: number; data: OrderLine }> {
-  // The catalog's side (the product in its latest version, today's rule, the unit) does not
-  // depend on the order: read before its row is locked, so the lock is held for less time (10
-  // adds to one quote at once queue on it). What is refused is still refused after the order's
-  // own checks, as before.
-  const found = await quotableProduct(db, accountId, body.product_id);
-  const [foundRule, system] = await Promise.all([
-    found ? currentRule(db, accountId, found.id, found.categoryId) : undefined,
-    body.unit ? undefined : repo.findMeasureSystem(db, accountId),
-  ]);
   return writeOrder(db, accountId, orderId, async (tx) => {
     const window = await requireWindow(tx, accountId, orderId, windowId);
     checkPathId('order_id', body.order_id, orderId, 'order');
     checkPathId('order_window_id', body.order_window_id, windowId, 'window');
-    const product = found;
-    if (!product || !foundRule) throw fieldError('product_id', 'Product not found');
+    const product = await quotableProduct(tx, accountId, body.product_id);
+    if (!product) throw fieldError('product_id', 'Product not found');
     if (body.brand_id !== undefined && body.brand_id !== product.brandId)
       throw fieldError('brand_id', 'brand_id is not the product’s brand');
     if (body.category_id !== undefined && body.category_id !== product.categoryId)
       throw fieldError('category_id', 'category_id is not the product’s category');
 
-    const unit = body.unit ?? unitOfSystem(system ?? 'METRIC');
+    const unit = body.unit ?? unitOfSystem(await repo.findMeasureSystem(tx, accountId));
     const fine = product.disableFineFractions;
     const width = product.hasWidth
       ? (sizeFrom(body.width, unit, 'width', fine) ?? checkedSize(window.width, 'width', fine))
@@ -569,7 +560,7 @@ export async function addLine(
     requireSizes(product, width, height);
     const quantity = body.quantity ?? 1;
     const optionKeys = body.details?.options ?? [];
-    const rule = foundRule;
+    const rule = await currentRule(tx, accountId, product.id, product.categoryId);
     const id = await repo.insertLine(tx, accountId, orderId, windowId, product.id, {
       quantity,
       width,
