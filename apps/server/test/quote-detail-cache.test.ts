@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/modules/catalog/index';
 import { dealQuoteCache, getDealQuote } from '../src/modules/quotes/quotes.service';
 import { createTestApp, type TestApp } from './harness';
-import { dataUrl, ok, type QuoteDealer, quoteDealer, quoteWithLines, signaturePng } from './quote-fixtures';
+import {
+  dataUrl,
+  ok,
+  type QuoteDealer,
+  quoteDealer,
+  quoteWithLines,
+  rollerSupplier,
+  signaturePng,
+} from './quote-fixtures';
 
 // The quote detail's answer cache (decision 014): a GET answers kept bytes only while the quote's
 // stamp (its header row with its order's version) is the one they were read under. Every API and
@@ -152,33 +160,10 @@ describe('the quote detail cache', () => {
           );
           await importCatalog(t.db, {
             suppliers: [
-              {
-                key: rows[0].key,
-                name: 'Cache Supplier',
-                shippingMethods: [{ name: 'Courier', address: null }],
-                brands: [{ name: 'Cache Brand' }],
-                products: [
-                  {
-                    key: 'roller',
-                    name: 'Cache Roller',
-                    brand: 'Cache Brand',
-                    category: 'roller',
-                    hasWidth: true,
-                    hasHeight: true,
-                    hasQuantity: true,
-                    unit: 'mm',
-                    sizeLimits: { minWidth: 300, maxWidth: 1200, minHeight: 300, maxHeight: 1200 },
-                    priceGrid: {
-                      widths: [600, 1200],
-                      drops: [600, 1200],
-                      rows: [
-                        ['110.00', '210.00'],
-                        ['310.00', '410.00'],
-                      ],
-                    },
-                  },
-                ],
-              },
+              rollerSupplier(rows[0].key, 'Cache', [
+                ['110.00', '210.00'],
+                ['310.00', '410.00'],
+              ]),
             ],
           });
         },

@@ -7,42 +7,46 @@ import { createDealer, signedInClient, type TestApp } from './harness';
 // Accept, revise and PDF tests (issue 14): a dealer with a product of their own, and quotes with
 // real lines made through the API.
 
+/**
+ * A supplier `key` with one roller blind, 'roller' (mm grid 300–1200); `rows` are its grid prices
+ * (widths 600, 1200 × drops 600, 1200). Importing it again with other prices is a newer catalog.
+ */
+export function rollerSupplier(
+  key: string,
+  label: string,
+  rows: string[][] = [
+    ['100.00', '200.00'],
+    ['300.00', '400.00'],
+  ],
+) {
+  return {
+    key,
+    name: `${label} Supplier`,
+    shippingMethods: [{ name: 'Courier', address: null }],
+    brands: [{ name: `${label} Brand` }],
+    products: [
+      {
+        key: 'roller',
+        name: `${label} Roller`,
+        brand: `${label} Brand`,
+        category: 'roller',
+        hasWidth: true,
+        hasHeight: true,
+        hasQuantity: true,
+        unit: 'mm' as const,
+        sizeLimits: { minWidth: 300, maxWidth: 1200, minHeight: 300, maxHeight: 1200 },
+        priceGrid: { widths: [600, 1200], drops: [600, 1200], rows },
+      },
+    ],
+  };
+}
+
 /** A dealer, signed in, with one roller blind of a supplier linked to them (mm grid 300–1200). */
 export async function quoteDealer(t: TestApp, label: string) {
   const dealer = await createDealer(t.db, { company: `${label} Blinds Pty Ltd` });
   const client = await signedInClient(t, dealer);
   const key = `${label.toLowerCase()}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  await importCatalog(t.db, {
-    suppliers: [
-      {
-        key,
-        name: `${label} Supplier`,
-        shippingMethods: [{ name: 'Courier', address: null }],
-        brands: [{ name: `${label} Brand` }],
-        products: [
-          {
-            key: 'roller',
-            name: `${label} Roller`,
-            brand: `${label} Brand`,
-            category: 'roller',
-            hasWidth: true,
-            hasHeight: true,
-            hasQuantity: true,
-            unit: 'mm',
-            sizeLimits: { minWidth: 300, maxWidth: 1200, minHeight: 300, maxHeight: 1200 },
-            priceGrid: {
-              widths: [600, 1200],
-              drops: [600, 1200],
-              rows: [
-                ['100.00', '200.00'],
-                ['300.00', '400.00'],
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  await importCatalog(t.db, { suppliers: [rollerSupplier(key, label)] });
   await linkAccountToSupplier(t.db, dealer.accountId, key);
   const { rows } = await t.pool.query<{ id: number }>(
     `SELECT p.id FROM products p JOIN manufacturers s ON s.id = p.manufacturer_id WHERE s.key = $1`,
