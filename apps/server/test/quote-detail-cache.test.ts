@@ -202,6 +202,31 @@ describe('the quote detail cache', () => {
     expect(JSON.parse((await read(cache, other.quoteId)).json.toString()).id).toBe(other.quoteId);
   });
 
+  it('moves the stamp when the dealer is linked to a supplier or unlinked (pending updates follow the links)', async () => {
+    const q = await quoteWithLines(d, TWO_LINES);
+    const cache = dealQuoteCache('on');
+    await read(cache, q.quoteId);
+    const { rows } = await t.pool.query(
+      'SELECT manufacturer_id FROM manufacturer_customers WHERE account_id = $1 LIMIT 1',
+      [d.dealer.accountId],
+    );
+    await t.pool.query('DELETE FROM manufacturer_customers WHERE account_id = $1 AND manufacturer_id = $2', [
+      d.dealer.accountId,
+      rows[0].manufacturer_id,
+    ]);
+    try {
+      const misses = cache.misses;
+      const after = await read(cache, q.quoteId);
+      expect(cache.misses).toBe(misses + 1);
+      expect(after.json.equals((await read(dealQuoteCache('off'), q.quoteId)).json)).toBe(true);
+    } finally {
+      await t.pool.query('INSERT INTO manufacturer_customers (account_id, manufacturer_id) VALUES ($1, $2)', [
+        d.dealer.accountId,
+        rows[0].manufacturer_id,
+      ]);
+    }
+  });
+
   it('moves the order’s version once per statement, however many lines it changes', async () => {
     const q = await quoteWithLines(d, [...TWO_LINES, ...TWO_LINES, ...TWO_LINES]);
     const v = await version(q.orderId);

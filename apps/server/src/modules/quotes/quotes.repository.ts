@@ -174,6 +174,8 @@ export type QuoteDetailRow = QuoteRow & {
   order_version: string;
   /** The newest catalog version of any supplier: an import can change lines' pending updates. */
   catalog_stamp: number | null;
+  /** The suppliers the account quotes from (pending updates compare with their latest versions). */
+  supplier_links: number[] | null;
   /** The asking user's tax-override permission. */
   can_override_tax: boolean;
 };
@@ -199,6 +201,8 @@ export async function findQuoteDetail(
                      WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system,
            o.version AS order_version,
            (SELECT max(cv.id) FROM catalog_versions cv) AS catalog_stamp,
+           (SELECT array_agg(mc.manufacturer_id ORDER BY mc.manufacturer_id) FROM manufacturer_customers mc
+             WHERE mc.account_id = q.account_id) AS supplier_links,
            coalesce((SELECT u.can_override_tax FROM users u
                       WHERE u.id = ${userId} AND u.account_id = q.account_id), false) AS can_override_tax
     FROM deal_quotes q
