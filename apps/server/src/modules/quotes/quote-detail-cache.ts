@@ -51,8 +51,4 @@ export class QuoteDetailCache<T> {
     this.bytes -= entry.body.json.length;
     this.entries.delete(key);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

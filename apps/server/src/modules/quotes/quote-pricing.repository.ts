@@ -23,12 +23,10 @@ export type PricingRow = {
   lines: [string | null, boolean, boolean][];
   /** In their order. */
   adjustments: { label: string; amount: string; tax_type: 'NONE' | 'STANDARD' }[];
-  /** The asking user's tax-override permission (false when no user is asked about). */
-  can_override_tax: boolean;
 };
 
 // Lines and adjustments as compact JSON (amounts as text, never JSON numbers): one round trip.
-const select = (where: SQL, lock: boolean, userId?: number) => sql`
+const select = (where: SQL, lock: boolean) => sql`
   SELECT q.id, q.order_id, q.deal_id, q.status, q.is_archived, d.is_archived AS deal_is_archived,
          q.tax_mode, q.tax_percentage, q.deposit_percentage, q.deposit_amount_override, q.sell_tax_override,
          q.total_sell_price_override, q.override_taxables, q.grand_total_inc_tax, q.last_updated_at,
@@ -36,26 +34,19 @@ const select = (where: SQL, lock: boolean, userId?: number) => sql`
             FROM order_lines l WHERE l.order_id = q.order_id AND l.account_id = q.account_id) AS lines,
          (SELECT coalesce(json_agg(json_build_object('label', a.label, 'amount', a.amount::text, 'tax_type', a.tax_type)
                                    ORDER BY a.sort_order, a.id), '[]')
-            FROM quote_adjustments a WHERE a.quote_id = q.id AND a.account_id = q.account_id) AS adjustments,
-         ${
-           userId === undefined
-             ? sql`false`
-             : sql`coalesce((SELECT u.can_override_tax FROM users u
-                              WHERE u.id = ${userId} AND u.account_id = q.account_id), false)`
-         } AS can_override_tax
+            FROM quote_adjustments a WHERE a.quote_id = q.id AND a.account_id = q.account_id) AS adjustments
     FROM deal_quotes q
     JOIN deals d ON d.id = q.deal_id
    WHERE ${where}${lock ? sql` FOR UPDATE OF q` : sql``}`;
 
-/** A quote's pricing inputs by its id, and `userId`'s tax-override permission when given. */
+/** A quote's pricing inputs by its id. */
 export async function findPricingByQuote(
   db: Db,
   accountId: number,
   quoteId: number,
-  userId?: number,
 ): Promise<PricingRow | undefined> {
   const { rows } = await db.execute<PricingRow>(
-    select(sql`q.id = ${quoteId} AND q.account_id = ${accountId}`, false, userId),
+    select(sql`q.id = ${quoteId} AND q.account_id = ${accountId}`, false),
   );
   return rows[0];
 }

@@ -55,26 +55,17 @@ export function pricingOf(row: repo.PricingRow): QuotePricing {
 }
 
 /**
- * What the quote detail shows of pricing: the Pricing object, the override total, and what the
- * signed-in user may change, from one query.
+ * What the quote detail shows of pricing: the Pricing object and the override total, from one
+ * query (the user's permission comes with the detail's header row).
  */
 export async function quotePricing(
   db: Db,
   accountId: number,
-  userId: number,
   quoteId: number,
-): Promise<{
-  pricing: QuotePricing;
-  totalSellPriceOverride: string | null;
-  permissions: { canOverrideTax: boolean };
-}> {
-  const row = await repo.findPricingByQuote(db, accountId, quoteId, userId);
+): Promise<{ pricing: QuotePricing; totalSellPriceOverride: string | null }> {
+  const row = await repo.findPricingByQuote(db, accountId, quoteId);
   if (!row) throw quoteNotFound();
-  return {
-    pricing: pricingOf(row),
-    totalSellPriceOverride: row.total_sell_price_override,
-    permissions: { canOverrideTax: row.can_override_tax },
-  };
+  return { pricing: pricingOf(row), totalSellPriceOverride: row.total_sell_price_override };
 }
 
 /**

@@ -103,7 +103,7 @@ export async function getDealQuote(
   const stamp = JSON.stringify(q);
   const kept = cache.get(key, stamp);
   if (kept && cache.mode !== 'verify') return kept;
-  const fresh = writeDealQuote(await readDealQuote(db, accountId, q, userId));
+  const fresh = writeDealQuote(await readDealQuote(db, accountId, q));
   if (kept && !kept.json.equals(fresh.json)) {
     // A write between the two reads moves the stamp: only a difference under the same stamp is stale.
     const now = await repo.findQuoteDetail(db, accountId, id, userId);
@@ -117,16 +117,11 @@ export async function getDealQuote(
 }
 
 /** A quote's detail from its header row: its lines, pricing, acceptance and pending updates. */
-async function readDealQuote(
-  db: Db,
-  accountId: number,
-  q: repo.QuoteDetailRow,
-  userId: number,
-): Promise<DealQuote> {
+async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow): Promise<DealQuote> {
   const [{ orderLines, summary }, priced, accepted] = await Promise.all([
     // The lines and their summary from one read of the lines.
     orderLinesWithSummary(db, accountId, q.order_id),
-    quotePricing(db, accountId, userId, q.id),
+    quotePricing(db, accountId, q.id),
     acceptanceContext(db, accountId, q.id),
   ]);
   const item = toListItem(q, summary);
@@ -140,7 +135,7 @@ async function readDealQuote(
       ...item.context,
       orderLines,
       pricing: priced.pricing,
-      permissions: priced.permissions,
+      permissions: { canOverrideTax: q.can_override_tax },
       pendingUpdates,
       ...accepted,
       deal: {
