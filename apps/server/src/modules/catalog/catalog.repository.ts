@@ -1,6 +1,6 @@
 import type { ProductDefinition } from '@slat/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { type Db, namedStatement, runNamed } from '../../db/database';
 import {
   brands,
   bundleProducts,
@@ -85,28 +85,74 @@ export async function productsOfCatalogVersions(db: Db, catalogVersionIds: numbe
     .where(inArray(productVersions.catalogVersionId, catalogVersionIds));
 }
 
-/** One product as one catalog version defines it, with its definition. */
-export async function productInCatalogVersion(db: Db, productId: number, catalogVersionId: number) {
-  const [row] = await db
-    .select({ ...productColumns, definition: productVersions.definition })
-    .from(productVersions)
-    .innerJoin(products, eq(products.id, productVersions.productId))
-    .innerJoin(suppliers, eq(suppliers.id, products.manufacturerId))
-    .innerJoin(brands, eq(brands.id, productVersions.brandId))
-    .innerJoin(productCategories, eq(productCategories.id, productVersions.categoryId))
-    .where(
-      and(eq(productVersions.productId, productId), eq(productVersions.catalogVersionId, catalogVersionId)),
-    )
-    .limit(1);
-  return row ? { ...row, definition: row.definition as ProductDefinition } : undefined;
-}
+const QUOTABLE_PRODUCT = namedStatement(
+  'catalog_quotable_product',
+  `SELECT p.id, pv.name, s.id AS manufacturer_id, s.name AS manufacturer_name, b.id AS brand_id,
+          b.name AS brand_name, b.disable_fine_fractions, pc.id AS category_id, pc.slug AS category_slug,
+          pc.name AS category_name, pc.sort_order AS category_sort_order, pv.has_width, pv.has_height,
+          pv.has_quantity, pv.bundle_only, pv.catalog_version_id, pv.definition, cv.number AS catalog_version_number
+     FROM products p
+     JOIN manufacturer_customers mc ON mc.manufacturer_id = p.manufacturer_id AND mc.account_id = $2
+     JOIN manufacturers s ON s.id = p.manufacturer_id
+     JOIN LATERAL (SELECT c.id, c.number FROM catalog_versions c
+                    WHERE c.manufacturer_id = p.manufacturer_id ORDER BY c.number DESC LIMIT 1) cv ON true
+     JOIN product_versions pv ON pv.product_id = p.id AND pv.catalog_version_id = cv.id
+     JOIN brands b ON b.id = pv.brand_id
+     JOIN product_categories pc ON pc.id = pv.category_id
+    WHERE p.id = $1
+      AND (NOT pv.bundle_only OR EXISTS (
+            SELECT 1 FROM bundle_subscriptions bs JOIN bundle_products bp ON bp.bundle_id = bs.bundle_id
+             WHERE bs.account_id = $2 AND bp.product_id = p.id))`,
+);
 
-export async function manufacturerOfProduct(db: Db, productId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ manufacturerId: products.manufacturerId })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.manufacturerId;
+/**
+ * A product as its supplier's latest catalog version defines it (with the definition and that
+ * version's number), when the account may quote it: linked to the supplier, and for a bundle-only
+ * product subscribed to a bundle that brings it. One statement, prepared by name: adding a line
+ * runs it inside the order's lock.
+ */
+export async function findQuotableProduct(db: Db, accountId: number, productId: number) {
+  const [r] = await runNamed<{
+    id: number;
+    name: string;
+    manufacturer_id: number;
+    manufacturer_name: string;
+    brand_id: number;
+    brand_name: string;
+    disable_fine_fractions: boolean;
+    category_id: number;
+    category_slug: string;
+    category_name: string;
+    category_sort_order: number;
+    has_width: boolean;
+    has_height: boolean;
+    has_quantity: boolean;
+    bundle_only: boolean;
+    catalog_version_id: number;
+    definition: ProductDefinition;
+    catalog_version_number: number;
+  }>(db, QUOTABLE_PRODUCT, [productId, accountId]);
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    name: r.name,
+    manufacturerId: r.manufacturer_id,
+    manufacturerName: r.manufacturer_name,
+    brandId: r.brand_id,
+    brandName: r.brand_name,
+    disableFineFractions: r.disable_fine_fractions,
+    categoryId: r.category_id,
+    categorySlug: r.category_slug,
+    categoryName: r.category_name,
+    categorySortOrder: r.category_sort_order,
+    hasWidth: r.has_width,
+    hasHeight: r.has_height,
+    hasQuantity: r.has_quantity,
+    bundleOnly: r.bundle_only,
+    catalogVersionId: r.catalog_version_id,
+    definition: r.definition,
+    catalogVersionNumber: r.catalog_version_number,
+  };
 }
 
 /**

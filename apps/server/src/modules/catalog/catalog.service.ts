@@ -77,7 +77,9 @@ export async function productTree(db: Db, accountId: number): Promise<ProductTre
   return { groups };
 }
 
-export type QuotableProduct = NonNullable<Awaited<ReturnType<typeof repo.productInCatalogVersion>>> & {
+type QuotableRow = NonNullable<Awaited<ReturnType<typeof repo.findQuotableProduct>>>;
+
+export type QuotableProduct = Omit<QuotableRow, 'catalogVersionNumber'> & {
   catalogVersion: { id: number; number: number };
 };
 
@@ -91,15 +93,10 @@ export async function quotableProduct(
   accountId: number,
   productId: number,
 ): Promise<QuotableProduct | undefined> {
-  const manufacturerId = await repo.manufacturerOfProduct(db, productId);
-  if (manufacturerId === undefined) return undefined;
-  const [version] = await repo.latestLinkedCatalogVersions(db, accountId, manufacturerId);
-  if (!version) return undefined;
-  const product = await repo.productInCatalogVersion(db, productId, version.id);
-  if (!product) return undefined;
-  if (product.bundleOnly && !(await repo.subscribedBundleProducts(db, accountId)).has(productId))
-    return undefined;
-  return { ...product, catalogVersion: { id: version.id, number: version.number } };
+  const row = await repo.findQuotableProduct(db, accountId, productId);
+  if (!row) return undefined;
+  const { catalogVersionNumber, ...product } = row;
+  return { ...product, catalogVersion: { id: product.catalogVersionId, number: catalogVersionNumber } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { MarkupRule, MeasureUnit, ProductDefinition } from '@slat/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { type Db, namedStatement, runNamed } from '../../db/database';
 import { orderLines, orders, orderWindows } from '../../db/schema';
 
 /**
@@ -33,34 +33,38 @@ export type OrderState = { id: number; kind: OrderKind; isReadOnly: boolean };
  * then reads the state in a statement of its own, so a writer that waited for the lock sees what
  * the holder committed (a statement that waits re-reads only the row it locks, not its joins).
  */
+const ORDER_LOCK = namedStatement(
+  'order_lock',
+  'SELECT id FROM orders WHERE id = $1 AND account_id = $2 FOR UPDATE',
+);
+const ORDER_STATE = namedStatement(
+  'order_state',
+  `SELECT o.id, o.kind,
+          COALESCE(q.status = 'ACCEPTED' OR q.is_archived OR d.is_archived, false) AS read_only
+     FROM orders o
+     LEFT JOIN deal_quotes q ON q.order_id = o.id AND q.account_id = o.account_id
+     LEFT JOIN deals d ON d.id = q.deal_id
+    WHERE o.id = $1 AND o.account_id = $2`,
+);
+
 export async function findOrderState(
   db: Db,
   accountId: number,
   orderId: number,
   lock = false,
 ): Promise<OrderState | undefined> {
-  if (lock) {
-    const { rows } = await db.execute<{ id: number }>(sql`
-      SELECT id FROM orders WHERE id = ${orderId} AND account_id = ${accountId} FOR UPDATE`);
-    if (rows.length === 0) return undefined;
-  }
-  const { rows } = await db.execute<{ id: number; kind: OrderKind; read_only: boolean }>(sql`
-    SELECT o.id, o.kind,
-           COALESCE(q.status = 'ACCEPTED' OR q.is_archived OR d.is_archived, false) AS read_only
-      FROM orders o
-      LEFT JOIN deal_quotes q ON q.order_id = o.id AND q.account_id = o.account_id
-      LEFT JOIN deals d ON d.id = q.deal_id
-     WHERE o.id = ${orderId} AND o.account_id = ${accountId}`);
-  const row = rows[0];
+  if (lock && (await runNamed(db, ORDER_LOCK, [orderId, accountId])).length === 0) return undefined;
+  const [row] = await runNamed<{ id: number; kind: OrderKind; read_only: boolean }>(db, ORDER_STATE, [
+    orderId,
+    accountId,
+  ]);
   return row && { id: row.id, kind: row.kind, isReadOnly: row.read_only };
 }
 
-/** Marks a write to the order's windows or lines: the order's and its deal quote's timestamps move. */
+/** Marks a write to an order's windows or lines that is not a deal quote's (touchQuote does those). */
 export async function touchOrder(db: Db, accountId: number, orderId: number): Promise<void> {
   await db.execute(sql`
     UPDATE orders SET updated_at = now() WHERE id = ${orderId} AND account_id = ${accountId}`);
-  await db.execute(sql`
-    UPDATE deal_quotes SET last_updated_at = now() WHERE order_id = ${orderId} AND account_id = ${accountId}`);
 }
 
 // ── Windows ─────────────────────────────────────────────────────────────────────────────────
@@ -145,6 +149,37 @@ export async function findWindow(
 ): Promise<WindowRow | undefined> {
   const [row] = await findWindows(db, accountId, orderId, [windowId]);
   return row;
+}
+
+const WINDOW_SIZES = namedStatement(
+  'order_window_sizes',
+  `SELECT id, name, width_value, width_unit, height_value, height_unit
+     FROM order_windows WHERE id = $1 AND order_id = $2 AND account_id = $3`,
+);
+
+/** A window's name and sizes, without its line ids (what adding a line needs of it). */
+export async function findWindowSizes(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  windowId: number,
+): Promise<Pick<WindowRow, 'id' | 'name' | 'width' | 'height'> | undefined> {
+  const [row] = await runNamed<{
+    id: number;
+    name: string;
+    width_value: string | null;
+    width_unit: string | null;
+    height_value: string | null;
+    height_unit: string | null;
+  }>(db, WINDOW_SIZES, [windowId, orderId, accountId]);
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      width: measureOf(row.width_value, row.width_unit),
+      height: measureOf(row.height_value, row.height_unit),
+    }
+  );
 }
 
 export type WindowValues = {
@@ -669,27 +704,57 @@ const priceColumns = (v: LinePriceValues) => ({
   errors: v.errors,
 });
 
-/** Adds a line at the end of its window; answers its id. */
+const STORED_COLUMNS = `id, order_window_id, product_id, catalog_version_id, quantity, width_value, width_unit,
+  height_value, height_unit, option_keys, notes, site_mount, is_taxable, has_freight, has_installation,
+  markup_type, markup_value, markup_source, cost_price, sell_price, errors`;
+
+const INSERT_LINE = namedStatement(
+  'order_line_insert',
+  `INSERT INTO order_lines (account_id, order_id, order_window_id, product_id, catalog_version_id, quantity,
+          width_value, width_unit, height_value, height_unit, option_keys, notes, site_mount, is_taxable,
+          has_freight, has_installation, markup_type, markup_value, markup_source, cost_price, sell_price,
+          errors, sort_order)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+          $21, $22::jsonb,
+          -- With order_id too, order_lines_order_idx answers MAX from its end, however long the window.
+          (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM order_lines WHERE order_id = $2 AND order_window_id = $3))
+   RETURNING ${STORED_COLUMNS}`,
+);
+
+/** Adds a line at the end of its window; answers it as stored (its window's name aside). */
 export async function insertLine(
   db: Db,
   accountId: number,
   orderId: number,
   windowId: number,
   productId: number,
-  values: LineValues,
-): Promise<number> {
-  const [row] = await db
-    .insert(orderLines)
-    .values({
-      accountId,
-      orderId,
-      orderWindowId: windowId,
-      productId,
-      ...lineColumns(values),
-      sortOrder: sql`(SELECT COALESCE(MAX(sort_order) + 1, 0) FROM order_lines WHERE order_window_id = ${windowId})`,
-    })
-    .returning({ id: orderLines.id });
-  return row!.id;
+  v: LineValues,
+): Promise<Omit<StoredLine, 'window_name'>> {
+  const [row] = await runNamed<Omit<StoredLine, 'window_name'>>(db, INSERT_LINE, [
+    accountId,
+    orderId,
+    windowId,
+    productId,
+    v.catalogVersionId,
+    v.quantity,
+    v.width?.value ?? null,
+    v.width?.unit ?? null,
+    v.height?.value ?? null,
+    v.height?.unit ?? null,
+    JSON.stringify(v.optionKeys),
+    v.notes,
+    v.siteMount,
+    v.isTaxable,
+    v.hasFreight,
+    v.hasInstallation,
+    v.markup.type,
+    v.markup.value,
+    v.markup.source,
+    v.costPrice,
+    v.sellPrice,
+    JSON.stringify(v.errors),
+  ]);
+  return row!;
 }
 
 export async function updateLineRow(
@@ -761,6 +826,17 @@ export async function summariseOrders(
 
 type RuleValues = Omit<MarkupRule, 'source'>;
 
+const MARKUP_RULES = namedStatement(
+  'markup_rules',
+  `SELECT override_type AS kind, adjustment_type AS type, adjustment_value AS value
+     FROM markup_overrides
+    WHERE account_id = $1
+      AND ((override_type = 'PRODUCT' AND product_id = $2) OR (override_type = 'CATEGORY' AND category_id = $3))
+   UNION ALL
+   SELECT 'ACCOUNT', account_adjustment_type, account_adjustment_value
+     FROM dealer_settings WHERE account_id = $1`,
+);
+
 /** The account's markup rules that could apply to a product: its override, its category's, the account's. */
 export async function findMarkupRules(
   db: Db,
@@ -768,15 +844,11 @@ export async function findMarkupRules(
   productId: number,
   categoryId: number,
 ): Promise<{ product?: RuleValues; category?: RuleValues; account: RuleValues }> {
-  const { rows } = await db.execute<{ kind: string; type: RuleValues['type']; value: string }>(sql`
-    SELECT override_type AS kind, adjustment_type AS type, adjustment_value AS value
-      FROM markup_overrides
-     WHERE account_id = ${accountId}
-       AND ((override_type = 'PRODUCT' AND product_id = ${productId})
-         OR (override_type = 'CATEGORY' AND category_id = ${categoryId}))
-    UNION ALL
-    SELECT 'ACCOUNT', account_adjustment_type, account_adjustment_value
-      FROM dealer_settings WHERE account_id = ${accountId}`);
+  const rows = await runNamed<{ kind: string; type: RuleValues['type']; value: string }>(db, MARKUP_RULES, [
+    accountId,
+    productId,
+    categoryId,
+  ]);
   const pick = (kind: string) => {
     const r = rows.find((x) => x.kind === kind);
     return r ? { type: r.type, value: r.value } : undefined;

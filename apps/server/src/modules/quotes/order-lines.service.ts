@@ -29,7 +29,7 @@ import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { quotableProduct } from '../catalog/index';
 import * as repo from './order-lines.repository';
-import { refreshQuoteTotal } from './quote-pricing.service';
+import { refreshQuoteTotal, touchQuote } from './quote-pricing.service';
 
 /**
  * Windows and order lines, once for quotes and purchase orders. Every write runs in one
@@ -337,9 +337,8 @@ async function writeOrder<T>(
     if (!order) throw notFound('Order not found');
     if (order.isReadOnly) throw new AppError('CONFLICT', quoteMessages.readOnly);
     const result = await work(tx, order);
-    await repo.touchOrder(tx, accountId, orderId);
-    // The quote's grand total cache follows its lines in the same transaction.
-    await refreshQuoteTotal(tx, accountId, orderId);
+    // The timestamps move, and a quote's grand total cache follows its lines, in the same transaction.
+    if (!(await touchQuote(tx, accountId, orderId))) await repo.touchOrder(tx, accountId, orderId);
     return result;
   });
 }
@@ -539,7 +538,8 @@ export async function addLine(
   body: z.output<(typeof addOrderLine)['body']>,
 ): Promise<{ order_window_product_id: number; data: OrderLine }> {
   return writeOrder(db, accountId, orderId, async (tx) => {
-    const window = await requireWindow(tx, accountId, orderId, windowId);
+    const window = await repo.findWindowSizes(tx, accountId, orderId, windowId);
+    if (!window) throw notFound('Window not found');
     checkPathId('order_id', body.order_id, orderId, 'order');
     checkPathId('order_window_id', body.order_window_id, windowId, 'window');
     const product = await quotableProduct(tx, accountId, body.product_id);
@@ -561,7 +561,7 @@ export async function addLine(
     const quantity = body.quantity ?? 1;
     const optionKeys = body.details?.options ?? [];
     const rule = await currentRule(tx, accountId, product.id, product.categoryId);
-    const id = await repo.insertLine(tx, accountId, orderId, windowId, product.id, {
+    const stored = await repo.insertLine(tx, accountId, orderId, windowId, product.id, {
       quantity,
       width,
       height,
@@ -579,7 +579,28 @@ export async function addLine(
         product.catalogVersion.id,
       ),
     });
-    return { order_window_product_id: id, data: await lineById(tx, accountId, orderId, id) };
+    // The answer from what this call already holds: the row as stored, its window's name and
+    // the product as the latest catalog version (the line's own) shows it; no second read.
+    const line = repo.lineOfOrder(
+      orderId,
+      { ...stored, window_name: window.name },
+      {
+        catalogVersionNumber: product.catalogVersion.number,
+        latestCatalogVersionNumber: product.catalogVersion.number,
+        manufacturerId: product.manufacturerId,
+        productName: product.name,
+        brandId: product.brandId,
+        brandName: product.brandName,
+        disableFineFractions: product.disableFineFractions,
+        categoryId: product.categoryId,
+        categoryName: product.categoryName,
+        hasWidth: product.hasWidth,
+        hasHeight: product.hasHeight,
+        hasQuantity: product.hasQuantity,
+        optionGroups: product.definition.optionGroups,
+      },
+    );
+    return { order_window_product_id: stored.id, data: lineOut(line, product.definition) };
   });
 }
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, namedStatement, runNamed } from '../../db/database';
 
 /** What priceQuote needs of a quote, and what its writes check: one row, lines and adjustments inlined. */
 export type PricingRow = {
@@ -51,6 +52,17 @@ export async function findPricingByQuote(
   return rows[0];
 }
 
+// The same select by order, prepared by name: every write to a quote's lines runs it.
+const PRICING_BY_ORDER = namedStatement(
+  'quote_pricing_by_order',
+  new PgDialect().sqlToQuery(
+    select(
+      sql`q.order_id = ${sql.placeholder('orderId')} AND q.account_id = ${sql.placeholder('accountId')}`,
+      false,
+    ),
+  ).sql,
+);
+
 /** A deal quote's pricing inputs by its order (the quote's externalId); undefined for a purchase order. */
 export async function findPricingByOrder(
   db: Db,
@@ -58,6 +70,7 @@ export async function findPricingByOrder(
   orderId: number,
   lock = false,
 ): Promise<PricingRow | undefined> {
+  if (!lock) return (await runNamed<PricingRow>(db, PRICING_BY_ORDER, [orderId, accountId]))[0];
   const { rows } = await db.execute<PricingRow>(
     select(sql`q.order_id = ${orderId} AND q.account_id = ${accountId}`, lock),
   );
@@ -180,6 +193,38 @@ export async function storeGrandTotal(
      WHERE id = ${quoteId} AND account_id = ${accountId} AND grand_total_inc_tax <> ${total}::numeric
     RETURNING deal_id`);
   return rows[0]?.deal_id;
+}
+
+const TOUCH_QUOTE = namedStatement(
+  'quote_touch_with_total',
+  `WITH touched AS (
+     UPDATE orders SET updated_at = now() WHERE id = $1 AND account_id = $2 RETURNING id),
+   before AS (
+     SELECT id, grand_total_inc_tax FROM deal_quotes WHERE order_id = $1 AND account_id = $2)
+   UPDATE deal_quotes q
+      SET last_updated_at = now(), grand_total_inc_tax = $3
+     FROM before b
+    WHERE q.id = b.id AND q.order_id IN (SELECT id FROM touched)
+   RETURNING q.deal_id, b.grand_total_inc_tax <> $3::numeric AS changed`,
+);
+
+/**
+ * Marks a write to a deal quote's windows or lines and stores its grand total cache, in one
+ * statement: the order's updated_at and the quote's last_updated_at move; answers the quote's
+ * deal id when the total changed (its board card and column total change), undefined otherwise.
+ */
+export async function touchQuoteWithTotal(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  total: string,
+): Promise<number | undefined> {
+  const [row] = await runNamed<{ deal_id: number; changed: boolean }>(db, TOUCH_QUOTE, [
+    orderId,
+    accountId,
+    total,
+  ]);
+  return row?.changed ? row.deal_id : undefined;
 }
 
 /** Copies one quote's pricing inputs (overrides and adjustments) onto another of the account (a clone). */

@@ -83,6 +83,21 @@ export async function refreshQuoteTotal(
   return storeTotal(db, accountId, row);
 }
 
+/**
+ * After a write to a deal quote's windows or lines (in its transaction, the order locked): the
+ * order's and the quote's timestamps move and the quote's grand total cache follows its lines,
+ * one statement for both once the lines are read. False, touching nothing, when the order is not
+ * a deal quote (a purchase order).
+ */
+export async function touchQuote(db: Db, accountId: number, orderId: number): Promise<boolean> {
+  const row = await repo.findPricingByOrder(db, accountId, orderId);
+  if (!row) return false;
+  const total = pricingOf(row).sellGrandTotalIncTax;
+  const dealId = await repo.touchQuoteWithTotal(db, accountId, orderId, total);
+  if (dealId !== undefined) await announceDealChange(db, accountId, dealId);
+  return true;
+}
+
 async function storeTotal(db: Db, accountId: number, row: repo.PricingRow): Promise<PricingAnswer> {
   const pricing = pricingOf(row);
   const dealId = await repo.storeGrandTotal(db, accountId, row.id, pricing.sellGrandTotalIncTax);
