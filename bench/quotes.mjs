@@ -5,7 +5,12 @@
 // with node-postgres at the same concurrency (10 connections, each request's statements in order
 // on one pooled connection). The SQL is captured, not written by hand: the server runs with
 // bench/sql-capture.cjs preloaded, which records every statement node-postgres sends while the
-// bench makes one call of each kind (after a warm-up call, with nothing else running).
+// bench makes one call of each kind (after a warm-up call, with nothing else running); a
+// statement the server prepares by name is replayed under its name.
+// Adding a line is measured two ways. The budget's: 10 connections, each adding to its own quote
+// (ten people quoting at once). And 10 connections adding to one quote: every write to a quote
+// takes its order's row lock, so they queue on it; that run measures PostgreSQL's lock queue,
+// shown beside the raw SQL and beside the lock alone (BEGIN, the lock, the INSERT, COMMIT).
 // Budget: API ≥ 0.5 × raw SQL req/s, p99 < 50 ms. Three alternating rounds; medians printed.
 // BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3); SLAT_QUOTE_CACHE=off for the
 // detail's full read on every GET; DATABASE_URL to use a server
@@ -188,23 +193,30 @@ const cannon = (opts) =>
     }),
   );
 
-/** The captured statements replayed in order on one pooled connection per request, 10 at once. */
+/**
+ * The captured statements replayed in order on one pooled connection per request, 10 at once;
+ * `statements` is one list for every connection or one list per connection.
+ */
 async function replay(statements) {
+  const lists = Array.isArray(statements[0])
+    ? statements
+    : Array.from({ length: CONNECTIONS }, () => statements);
   const latencies = [];
   let errors = 0;
   const deadline = performance.now() + DURATION * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    lists.map(async (list) => {
       while (performance.now() < deadline) {
         const t = performance.now();
         const client = await pool.connect();
         try {
-          for (const q of statements)
+          for (const q of list)
             await client.query({
               text: q.text,
               values: q.values,
               ...(q.rowMode ? { rowMode: q.rowMode } : {}),
+              ...(q.name ? { name: q.name } : {}),
             });
         } catch {
           errors += 1;
@@ -222,30 +234,64 @@ async function replay(statements) {
   return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
 }
 
-// Each add-line run starts on a fresh quote (its window's lines grow during the run), the API's
-// and the raw SQL's alike; its statements are captured from that quote's own call.
-const results = { get: [], getSql: [], add: [], addSql: [] };
+// Each add-line run starts on fresh quotes (their window's lines grow during the run), the API's
+// and the raw SQL's alike; the statements are captured from each quote's own call.
+const results = { get: [], getSql: [], add: [], addSql: [], addOne: [], addOneSql: [], addOneLock: [] };
 // The 1-minute load average after each round: the VM is shared, and the figures move with it.
 const loads = [os.loadavg()[0]];
-const added = { add: [], addSql: [] };
+const added = { add: [], addSql: [], addOne: [], addOneSql: [] };
+const addHeaders = { ...headers, 'accept-encoding': ACCEPT_ENCODING };
+/** Fresh quotes, one per connection (`count` 10) or one for all (`count` 1). */
+async function addTargets(name, count) {
+  const targets = [];
+  for (let i = 0; i < count; i++) targets.push(await addTarget(`${name} ${i + 1}/${count}`));
+  return targets;
+}
+/** autocannon's connections each on its own target, in turn. */
+function addRun(targets) {
+  let next = 0;
+  return cannon({
+    url: targets[0].url,
+    method: 'POST',
+    headers: addHeaders,
+    body: targets[0].body,
+    setupClient: (client) => {
+      const t = targets[next++ % targets.length];
+      client.setRequests([
+        { method: 'POST', path: new URL(t.url).pathname, headers: addHeaders, body: t.body },
+      ]);
+    },
+  });
+}
+const lineCounts = async (targets) => (await Promise.all(targets.map((t) => t.lines()))).join('/');
+const lockAlone = (qs) =>
+  qs.filter((q) => /^\s*(begin|commit)\b|\bfor update\b|^\s*insert into "?order_lines"?/i.test(q.text));
 for (let round = 1; round <= ROUNDS; round++) {
   // As a browser asks: compressed answers accepted (the API compresses JSON over 1 KB).
   results.get.push(await cannon({ url: getUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } }));
   results.getSql.push(await replay(getSql));
-  const viaApi = await addTarget(`Bench: add lines (API, round ${round})`);
-  await capture(viaApi.call);
-  results.add.push(
-    await cannon({
-      url: viaApi.url,
-      method: 'POST',
-      headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING },
-      body: viaApi.body,
-    }),
-  );
-  added.add.push(await viaApi.lines());
-  const viaSql = await addTarget(`Bench: add lines (raw SQL, round ${round})`);
-  results.addSql.push(await replay(await capture(viaSql.call)));
-  added.addSql.push(await viaSql.lines());
+
+  const viaApi = await addTargets(`Bench: add lines (API, round ${round})`, CONNECTIONS);
+  for (const t of viaApi) await capture(t.call); // the same warm-up call as the raw SQL's quotes get
+  results.add.push(await addRun(viaApi));
+  added.add.push(await lineCounts(viaApi));
+  const viaSql = await addTargets(`Bench: add lines (raw SQL, round ${round})`, CONNECTIONS);
+  const lists = [];
+  for (const t of viaSql) lists.push(await capture(t.call));
+  results.addSql.push(await replay(lists));
+  added.addSql.push(await lineCounts(viaSql));
+
+  const [one] = await addTargets(`Bench: add lines to one quote (API, round ${round})`, 1);
+  await capture(one.call);
+  results.addOne.push(await addRun([one]));
+  added.addOne.push(await one.lines());
+  const [oneSql] = await addTargets(`Bench: add lines to one quote (raw SQL, round ${round})`, 1);
+  const oneStatements = await capture(oneSql.call);
+  results.addOneSql.push(await replay(oneStatements));
+  added.addOneSql.push(await oneSql.lines());
+  const [oneLock] = await addTargets(`Bench: the lock alone (raw SQL, round ${round})`, 1);
+  results.addOneLock.push(await replay(lockAlone(await capture(oneLock.call))));
+
   loads.push(os.loadavg()[0]);
   console.log(
     `round ${round}/${ROUNDS} done (load average ${os
@@ -292,7 +338,7 @@ console.log(
   `quote detail cache (SLAT_QUOTE_CACHE): ${QUOTE_CACHE}; GET quote: ${statements(getSql)}; add line: ${statements(addSql)}`,
 );
 console.log(
-  `quote of ${LINES} lines in 50 windows; lines in the add-line runs' windows at their end: API ${added.add.join(', ')}; raw SQL ${added.addSql.join(', ')}\n`,
+  `quote of ${LINES} lines in 50 windows; lines in the add-line runs' windows at their end: 10 quotes API ${added.add.join(', ')}; raw SQL ${added.addSql.join(', ')}; one quote API ${added.addOne.join(', ')}; raw SQL ${added.addOneSql.join(', ')}\n`,
 );
 console.log(
   '| call | req/s | p50 | p99 | non-2xx / errors | API ÷ raw SQL req/s (budget ≥ 0.5; p99 < 50 ms) |',
@@ -300,15 +346,32 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 console.log(row(`GET /api/deal-quotes/:id (${LINES} lines)`, m.get, verdict(m.get, m.getSql)));
 console.log(row('  raw SQL of that call', m.getSql));
-console.log(row('POST …/windows/:windowId/products (add a line)', m.add, verdict(m.add, m.addSql)));
+console.log(
+  row(
+    'POST …/windows/:windowId/products (add a line; each connection its own quote)',
+    m.add,
+    verdict(m.add, m.addSql),
+  ),
+);
 console.log(row('  raw SQL of that call', m.addSql));
+console.log(
+  row(
+    'the same, all 10 connections on one quote (its row lock)',
+    m.addOne,
+    `${(m.addOne.rps / m.addOneSql.rps).toFixed(2)}; the lock's queue, not budgeted`,
+  ),
+);
+console.log(row('  raw SQL of that call', m.addOneSql));
+console.log(row('  raw SQL: BEGIN, the lock, the INSERT, COMMIT alone', m.addOneLock));
 console.log('\nper round (req/s / p99):');
 for (const [k, v] of Object.entries(m))
   console.log(
     `  ${k.padEnd(7)} ${v.runs.map((r) => `${r.rps.toFixed(0)} / ${r.p99.toFixed(1)} ms`).join(', ')}`,
   );
 const ratios = (a, b) => a.runs.map((r, i) => (r.rps / b.runs[i].rps).toFixed(2)).join(', ');
-console.log(`  ratios  GET ${ratios(m.get, m.getSql)}; add ${ratios(m.add, m.addSql)}`);
+console.log(
+  `  ratios  GET ${ratios(m.get, m.getSql)}; add ${ratios(m.add, m.addSql)}; add to one quote ${ratios(m.addOne, m.addOneSql)}`,
+);
 if (process.env.BENCH_SHOW_SQL) {
   for (const [name, qs] of [
     ['GET', getSql],

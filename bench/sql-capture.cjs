@@ -2,7 +2,7 @@
 // the SQL the server sends through node-postgres, so the bench can replay exactly what one API
 // call runs. SIGUSR2 starts recording (and creates $SLAT_BENCH_SQL_FILE.recording); the next
 // SIGUSR2 writes what was recorded to $SLAT_BENCH_SQL_FILE as JSON ({ text, values, rowMode,
-// client }[]) and stops.
+// name, client }[]) and stops.
 // (.cjs so bench/run.mjs does not take it for a bench.)
 const fs = require('node:fs');
 const pg = require('pg');
@@ -24,6 +24,9 @@ if (file) {
           text,
           values: Array.isArray(vals) ? vals.map((v) => (v instanceof Date ? v.toISOString() : v)) : [],
           rowMode: typeof config === 'object' ? config.rowMode : undefined,
+          // A named (prepared) statement is replayed under its name, so PostgreSQL keeps its plan
+          // for the replay as it does for the server.
+          name: typeof config === 'object' ? config.name : undefined,
           client: clientIds.get(this),
         });
     }
