@@ -407,6 +407,8 @@ describe('pricing a quote: every step equals priceQuote on the same inputs', () 
       )
     ).data.pricing as QuotePricing;
     expect(overridden.sellGrandTotalIncTax).toBe('500.00');
+    // The notes come back with the override, so the dialog shows them when it opens again.
+    expect((await getQuote(A, exclusive.id)).totalSellPriceOverrideNotes).toBe('Rounded down');
     expect(overridden.adjustments[2]).toEqual({
       label: 'Total override',
       amountExTax: '-32.27',
@@ -438,6 +440,7 @@ describe('pricing a quote: every step equals priceQuote on the same inputs', () 
     await ok(A.client.post(line, { _method: 'DELETE' }));
     expect(await cacheOf(q.id)).toBe('412.50');
     expect((await getQuote(A, q.id)).totalSellPriceOverride).toBeNull();
+    expect((await getQuote(A, q.id)).totalSellPriceOverrideNotes).toBe('');
   });
 
   it('leaves fields out unchanged, clears them with null, replaces the adjustments', async () => {

@@ -49,6 +49,8 @@ export type DealQuoteListItem = z.infer<typeof dealQuoteListItemSchema>;
 
 export const dealQuoteSchema = z.object({
   ...quoteFields,
+  /** The notes saved with the override total (apply-override-total's `notes`); '' when none. */
+  totalSellPriceOverrideNotes: z.string(),
   context: z.object({
     totalQuantity: z.number().int(),
     orderLineCount: z.number().int(),

@@ -17,6 +17,7 @@ export type PricingRow = {
   sell_tax_override: string | null;
   total_sell_price_override: string | null;
   override_taxables: boolean;
+  override_notes: string;
   grand_total_inc_tax: string;
   /** As PostgreSQL writes it (microseconds); read with `new Date`, as the quote's answers do. */
   last_updated_at: string;
@@ -30,7 +31,8 @@ export type PricingRow = {
 const select = (where: SQL, lock: boolean) => sql`
   SELECT q.id, q.order_id, q.deal_id, q.status, q.is_archived, d.is_archived AS deal_is_archived,
          q.tax_mode, q.tax_percentage, q.deposit_percentage, q.deposit_amount_override, q.sell_tax_override,
-         q.total_sell_price_override, q.override_taxables, q.grand_total_inc_tax, q.last_updated_at,
+         q.total_sell_price_override, q.override_taxables, q.override_notes, q.grand_total_inc_tax,
+         q.last_updated_at,
          (SELECT coalesce(json_agg(json_build_array(l.sell_price::text, l.is_taxable, l.errors <> '[]'::jsonb)), '[]')
             FROM order_lines l WHERE l.order_id = q.order_id AND l.account_id = q.account_id) AS lines,
          (SELECT coalesce(json_agg(json_build_object('label', a.label, 'amount', a.amount::text, 'tax_type', a.tax_type)

@@ -62,10 +62,14 @@ export async function quotePricing(
   db: Db,
   accountId: number,
   quoteId: number,
-): Promise<{ pricing: QuotePricing; totalSellPriceOverride: string | null }> {
+): Promise<{ pricing: QuotePricing; totalSellPriceOverride: string | null; overrideNotes: string }> {
   const row = await repo.findPricingByQuote(db, accountId, quoteId);
   if (!row) throw quoteNotFound();
-  return { pricing: pricingOf(row), totalSellPriceOverride: row.total_sell_price_override };
+  return {
+    pricing: pricingOf(row),
+    totalSellPriceOverride: row.total_sell_price_override,
+    overrideNotes: row.override_notes,
+  };
 }
 
 /**

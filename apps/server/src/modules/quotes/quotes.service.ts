@@ -131,6 +131,7 @@ async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow):
     // Derived now from the inputs the cache was computed from: the same figure.
     totalSellPrice: priced.pricing.sellGrandTotalIncTax,
     totalSellPriceOverride: priced.totalSellPriceOverride,
+    totalSellPriceOverrideNotes: priced.overrideNotes,
     context: {
       ...item.context,
       orderLines,

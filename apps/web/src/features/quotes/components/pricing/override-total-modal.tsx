@@ -48,7 +48,8 @@ function OverrideTotalForm({ quote }: { quote: DealQuote }) {
   const form = useAppForm(schemas.override, {
     amount: moneyForInput(quote.totalSellPriceOverride),
     overrideTaxables: system?.taxType === 'STANDARD',
-    notes: '',
+    // The notes saved with the override, so saving again keeps them unless changed.
+    notes: quote.totalSellPriceOverrideNotes,
   });
   if (!pricing) return null;
   // what the discount applies to: the total as it would be without an override, from the latest quote
@@ -63,7 +64,7 @@ function OverrideTotalForm({ quote }: { quote: DealQuote }) {
             apply.mutateAsync({
               override_total: values.amount,
               override_taxables: values.overrideTaxables,
-              ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+              notes: values.notes.trim(),
             }),
           );
           if (saved) modal.close();

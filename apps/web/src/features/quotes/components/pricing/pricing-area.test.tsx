@@ -32,6 +32,7 @@ function makeQuote(over: {
   canOverrideTax?: boolean;
   isReadOnly?: boolean;
   totalSellPriceOverride?: string | null;
+  totalSellPriceOverrideNotes?: string;
   lastUpdatedAt?: string;
 }): DealQuote {
   return {
@@ -48,6 +49,7 @@ function makeQuote(over: {
     isReadOnly: over.isReadOnly ?? false,
     totalSellPrice: '244.54',
     totalSellPriceOverride: over.totalSellPriceOverride ?? null,
+    totalSellPriceOverrideNotes: over.totalSellPriceOverrideNotes ?? '',
     quotePdfUrl: null,
     lastUpdatedAt: over.lastUpdatedAt ?? '2026-11-20T10:00:00.000000Z',
     clonedFromId: null,
@@ -517,6 +519,23 @@ describe('the override total and the percentage discount (§5)', () => {
         notes: 'Loyal customer',
         lastUpdatedAt: '2026-11-20T10:00:00.000000Z',
       },
+    });
+  });
+
+  it('shows the notes saved with the override and sends them again, as changed', async () => {
+    const { calls, user } = setup(
+      makeQuote({ totalSellPriceOverride: '242.09', totalSellPriceOverrideNotes: 'Loyal customer' }),
+      () => Response.json({ data: { lastUpdatedAt: '2026-11-20T10:05:00.000000Z', pricing: basePricing } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Override total…' }));
+    const modal = await dialog('Override total');
+    const notes = within(modal).getByRole('textbox', { name: 'Notes' });
+    expect(inputValue(notes)).toBe('Loyal customer');
+    await user.type(notes, ', ten years');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      body: { override_total: '242.09', notes: 'Loyal customer, ten years' },
     });
   });
 
