@@ -2,6 +2,7 @@
 import './strings';
 
 export { dashboardDealsQueryOptions, dealKeys } from './api/deals';
+export { type PendingUpload, PendingUploadRow, uploadable } from './components/pending-upload';
 export {
   allowedExtensions,
   checkFile,

@@ -6,16 +6,14 @@ import {
   Group,
   Image,
   Modal,
-  Progress,
   Stack,
   Switch,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import type { DocumentRecord } from '@slat/contracts';
-import { IconArchive, IconDownload, IconX } from '@tabler/icons-react';
+import { IconArchive, IconDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +26,9 @@ import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyWarning } from '../../../lib/notify';
 import { documentsQueryOptions, uploadDealDocument, useArchiveDocument } from '../api/records';
+import { type PendingUpload, PendingUploadRow, uploadable } from './pending-upload';
 import { Section } from './section';
-import {
-  addFiles,
-  allowedExtensions,
-  checkFile,
-  defaultDocumentName,
-  type FileProblem,
-  formatFileSize,
-} from './upload-rules';
+import { addFiles, allowedExtensions, checkFile, defaultDocumentName, formatFileSize } from './upload-rules';
 
 export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -207,16 +199,6 @@ function AttachmentPreview({ doc }: { doc: DocumentRecord }) {
   );
 }
 
-type Pending = {
-  key: string;
-  file: File;
-  name: string;
-  progress: number;
-  state: 'ready' | 'uploading' | 'done' | 'failed';
-  problem: FileProblem | null;
-  error?: string;
-};
-
 let nextKey = 0;
 
 /** §5 uploads: the allowed types, 25 MB each, progress per file; closing mid-upload is refused. */
@@ -235,17 +217,11 @@ function UploadModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [files, setFiles] = useState<Pending[]>([]);
+  const [files, setFiles] = useState<PendingUpload[]>([]);
   const busy = useRef(false);
   const [running, setRunning] = useState(false);
   const allowed = allowedExtensions(imageOnly);
-  const problemText = (p: FileProblem) =>
-    p.kind === 'type'
-      ? t('deals.attachments.badType', { allowed: p.allowed })
-      : p.kind === 'size'
-        ? t('deals.attachments.tooLarge')
-        : t('deals.attachments.emptyFile');
-  const update = (key: string, patch: Partial<Pending>) =>
+  const update = (key: string, patch: Partial<PendingUpload>) =>
     setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   const close = () => {
     if (busy.current) {
@@ -258,7 +234,7 @@ function UploadModal({
   const start = async () => {
     busy.current = true;
     setRunning(true);
-    const ready = files.filter((f) => f.state === 'ready' && !f.problem && f.name.trim());
+    const ready = files.filter(uploadable);
     await Promise.all(
       ready.map(async (f) => {
         update(f.key, { state: 'uploading', progress: 0 });
@@ -277,7 +253,7 @@ function UploadModal({
     setRunning(false);
     void queryClient.invalidateQueries({ queryKey: ['deals', dealId, 'documents'] });
   };
-  const canStart = files.some((f) => f.state === 'ready' && !f.problem && f.name.trim()) && !running;
+  const canStart = files.some(uploadable) && !running;
   const allDone = files.length > 0 && files.every((f) => f.state === 'done');
   return (
     <FormModal opened={opened} onClose={close} title={t('deals.attachments.uploadTitle')} zIndex={300}>
@@ -292,7 +268,7 @@ function UploadModal({
           accept={allowed.map((e) => `.${e}`).join(',')}
           onChange={(picked) => {
             const incoming = (Array.isArray(picked) ? picked : picked ? [picked] : []).map(
-              (file): Pending => ({
+              (file): PendingUpload => ({
                 key: `f${nextKey++}`,
                 file,
                 name: defaultDocumentName(file.name),
@@ -311,50 +287,12 @@ function UploadModal({
           )}
         </FileButton>
         {files.map((f) => (
-          <Stack key={f.key} gap={4} data-testid="upload-file">
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('deals.attachments.name')}
-                description={`${f.file.name} · ${formatFileSize(f.file.size)}`}
-                value={f.name}
-                disabled={f.state !== 'ready'}
-                onChange={(e) => update(f.key, { name: e.currentTarget.value })}
-                error={
-                  f.problem
-                    ? problemText(f.problem)
-                    : !f.name.trim()
-                      ? t('deals.attachments.nameRequired')
-                      : f.state === 'failed'
-                        ? f.error
-                        : undefined
-                }
-              />
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                mb={4}
-                disabled={f.state === 'uploading'}
-                aria-label={t('deals.attachments.remove', { name: f.file.name })}
-                onClick={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
-              >
-                <IconX size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-            {(f.state === 'uploading' || f.state === 'done') && (
-              <Progress
-                value={Math.round(f.progress * 100)}
-                aria-label={t('deals.attachments.progress', { name: f.file.name })}
-                color={f.state === 'done' ? 'teal' : 'slat'}
-                animated={f.state === 'uploading'}
-              />
-            )}
-            {f.state === 'done' && (
-              <Text size="xs" c="teal.8">
-                {t('deals.attachments.done')}
-              </Text>
-            )}
-          </Stack>
+          <PendingUploadRow
+            key={f.key}
+            upload={f}
+            onRename={(name) => update(f.key, { name })}
+            onRemove={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
+          />
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -4,16 +4,14 @@ import {
   Button,
   FileButton,
   Group,
-  Progress,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import type { DocumentRecord } from '@slat/contracts';
-import { IconArchive, IconDownload, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArchive, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +28,10 @@ import {
   allowedExtensions,
   checkFile,
   defaultDocumentName,
-  type FileProblem,
   formatFileSize,
+  type PendingUpload,
+  PendingUploadRow,
+  uploadable,
 } from '../../deals';
 import {
   orderDocumentsQueryOptions,
@@ -143,19 +143,7 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
   );
 }
 
-type Pending = {
-  key: string;
-  file: File;
-  name: string;
-  progress: number;
-  state: 'ready' | 'uploading' | 'done' | 'failed';
-  problem: FileProblem | null;
-  error?: string;
-};
-
 let nextKey = 0;
-
-const uploadable = (f: Pending) => f.state === 'ready' && !f.problem && f.name.trim() !== '';
 
 /** §5 uploads (the allowed types, 25 MB each, progress per file); closing mid-upload is refused. */
 function UploadModal({
@@ -169,17 +157,11 @@ function UploadModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [files, setFiles] = useState<Pending[]>([]);
+  const [files, setFiles] = useState<PendingUpload[]>([]);
   const busy = useRef(false);
   const [running, setRunning] = useState(false);
   const allowed = allowedExtensions(false);
-  const problemText = (p: FileProblem) =>
-    p.kind === 'type'
-      ? t('deals.attachments.badType', { allowed: p.allowed })
-      : p.kind === 'size'
-        ? t('deals.attachments.tooLarge')
-        : t('deals.attachments.emptyFile');
-  const update = (key: string, patch: Partial<Pending>) =>
+  const update = (key: string, patch: Partial<PendingUpload>) =>
     setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   const close = () => {
     if (busy.current) {
@@ -224,7 +206,7 @@ function UploadModal({
           accept={allowed.map((e) => `.${e}`).join(',')}
           onChange={(picked) => {
             const incoming = picked.map(
-              (file): Pending => ({
+              (file): PendingUpload => ({
                 key: `q${nextKey++}`,
                 file,
                 name: defaultDocumentName(file.name),
@@ -243,50 +225,12 @@ function UploadModal({
           )}
         </FileButton>
         {files.map((f) => (
-          <Stack key={f.key} gap={4} data-testid="upload-file">
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('deals.attachments.name')}
-                description={`${f.file.name} · ${formatFileSize(f.file.size)}`}
-                value={f.name}
-                disabled={f.state !== 'ready'}
-                onChange={(e) => update(f.key, { name: e.currentTarget.value })}
-                error={
-                  f.problem
-                    ? problemText(f.problem)
-                    : !f.name.trim()
-                      ? t('deals.attachments.nameRequired')
-                      : f.state === 'failed'
-                        ? f.error
-                        : undefined
-                }
-              />
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                mb={4}
-                disabled={f.state === 'uploading'}
-                aria-label={t('deals.attachments.remove', { name: f.file.name })}
-                onClick={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
-              >
-                <IconX size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-            {(f.state === 'uploading' || f.state === 'done') && (
-              <Progress
-                value={Math.round(f.progress * 100)}
-                aria-label={t('deals.attachments.progress', { name: f.file.name })}
-                color={f.state === 'done' ? 'teal' : 'slat'}
-                animated={f.state === 'uploading'}
-              />
-            )}
-            {f.state === 'done' && (
-              <Text size="xs" c="teal.9">
-                {t('deals.attachments.done')}
-              </Text>
-            )}
-          </Stack>
+          <PendingUploadRow
+            key={f.key}
+            upload={f}
+            onRename={(name) => update(f.key, { name })}
+            onRemove={() => setFiles((list) => list.filter((x) => x.key !== f.key))}
+          />
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
