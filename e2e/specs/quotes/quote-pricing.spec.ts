@@ -55,6 +55,7 @@ type QuoteJson = {
   externalId: number;
   lastUpdatedAt: string;
   totalSellPriceOverride: string | null;
+  totalSellPriceOverrideNotes: string;
   config: { taxMode: 'INCLUSIVE' | 'EXCLUSIVE'; taxPercentage: string; depositPercentage: string };
   context: {
     pricing: Pricing;
@@ -429,6 +430,15 @@ test.describe('at 1280 px', () => {
     );
     await expect(pricing.getByTestId('pricing-override-adjustment')).toContainText('Total override');
     await shootArea(page, pricing, 'pricing-area');
+    expect(discountedQuote.totalSellPriceOverrideNotes).toBe('Agreed on site');
+
+    // opened again, the dialog shows the amount and the notes saved with it
+    await pricing.getByRole('button', { name: 'Override total…' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Override total' });
+    await expect(reopened.getByRole('textbox', { name: 'Notes' })).toHaveValue('Agreed on site');
+    await shoot(page, 'pricing-override-reopened');
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reopened).toBeHidden();
 
     // remove the override: asked first, then the total is back
     await pricing.getByRole('button', { name: 'Remove override' }).click();
