@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { type Db, namedStatement, runNamed } from '../../db/database';
 import { accountCounters, dealerSettings } from '../../db/schema';
 
 /** A deal quote with what its read-only rule needs from its deal. */
@@ -180,6 +180,29 @@ export type QuoteDetailRow = QuoteRow & {
   can_override_tax: boolean;
 };
 
+// Prepared by name: a repeated GET of a quote (the detail cache's hit) is this statement alone.
+const QUOTE_DETAIL = namedStatement(
+  'quote_detail_header',
+  `SELECT q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
+          q.is_archived, q.tax_mode, q.tax_percentage, q.deposit_percentage, q.cloned_from_id,
+          q.accepted_at, q.created_at, q.last_updated_at, q.grand_total_inc_tax, q.total_sell_price_override,
+          d.is_archived AS deal_is_archived, d.tuid AS deal_tuid, d.name AS deal_name,
+          w.id AS workflow_id, w.name AS workflow_name, w.slug AS workflow_slug,
+          coalesce((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
+                    WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system,
+          o.version AS order_version,
+          (SELECT max(cv.id) FROM catalog_versions cv) AS catalog_stamp,
+          (SELECT array_agg(mc.manufacturer_id ORDER BY mc.manufacturer_id) FROM manufacturer_customers mc
+            WHERE mc.account_id = q.account_id) AS supplier_links,
+          coalesce((SELECT u.can_override_tax FROM users u
+                     WHERE u.id = $3 AND u.account_id = q.account_id), false) AS can_override_tax
+     FROM deal_quotes q
+     JOIN orders o ON o.id = q.order_id
+     JOIN deals d ON d.id = q.deal_id
+     JOIN workflows w ON w.id = d.workflow_id
+    WHERE q.id = $1 AND q.account_id = $2`,
+);
+
 /**
  * One quote with what its detail shows of its deal and workflow, and what the detail's cache
  * compares (its order's version, the catalog's newest version, the user's permission), in one
@@ -191,24 +214,5 @@ export async function findQuoteDetail(
   id: number,
   userId: number,
 ): Promise<QuoteDetailRow | undefined> {
-  const { rows } = await db.execute<QuoteDetailRow>(sql`
-    SELECT q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
-           q.is_archived, q.tax_mode, q.tax_percentage, q.deposit_percentage, q.cloned_from_id,
-           q.accepted_at, q.created_at, q.last_updated_at, q.grand_total_inc_tax, q.total_sell_price_override,
-           d.is_archived AS deal_is_archived, d.tuid AS deal_tuid, d.name AS deal_name,
-           w.id AS workflow_id, w.name AS workflow_name, w.slug AS workflow_slug,
-           coalesce((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
-                     WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system,
-           o.version AS order_version,
-           (SELECT max(cv.id) FROM catalog_versions cv) AS catalog_stamp,
-           (SELECT array_agg(mc.manufacturer_id ORDER BY mc.manufacturer_id) FROM manufacturer_customers mc
-             WHERE mc.account_id = q.account_id) AS supplier_links,
-           coalesce((SELECT u.can_override_tax FROM users u
-                      WHERE u.id = ${userId} AND u.account_id = q.account_id), false) AS can_override_tax
-    FROM deal_quotes q
-    JOIN orders o ON o.id = q.order_id
-    JOIN deals d ON d.id = q.deal_id
-    JOIN workflows w ON w.id = d.workflow_id
-    WHERE q.id = ${id} AND q.account_id = ${accountId}`);
-  return rows[0];
+  return (await runNamed<QuoteDetailRow>(db, QUOTE_DETAIL, [id, accountId, userId]))[0];
 }
