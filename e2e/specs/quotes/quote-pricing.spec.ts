@@ -584,13 +584,25 @@ test.describe('at 375 px', () => {
     await shoot(page, 'pricing-discount-dialog');
     await discount.getByRole('button', { name: 'Apply' }).click();
     await expect(discount).toBeHidden();
+    await override.getByRole('textbox', { name: 'Notes' }).fill('Ten per cent, agreed by phone');
     await shoot(page, 'pricing-override-modal');
     await override.getByRole('button', { name: 'Save' }).click();
     await expect(override).toBeHidden();
     const after = await quoteWhen(page.request, q.quoteId, (x) => x.totalSellPriceOverride !== null);
     expect(after.context.pricing.sellGrandTotalIncTax).toBe(expected);
+    expect(after.totalSellPriceOverrideNotes).toBe('Ten per cent, agreed by phone');
     await expectFigures(pricing, after);
     await shootArea(page, pricing, 'pricing-area');
+
+    // opened again on a phone: the notes are there
+    await pricing.getByRole('button', { name: 'Override total…' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Override total' });
+    await expect(reopened.getByRole('textbox', { name: 'Notes' })).toHaveValue(
+      'Ten per cent, agreed by phone',
+    );
+    await shoot(page, 'pricing-override-reopened');
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reopened).toBeHidden();
 
     // the deposit modal on a phone
     await pricing.getByRole('button', { name: 'Change the deposit' }).click();
