@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 
 /** The latest catalog version of every supplier the account is linked to. */
-export async function latestLinkedCatalogVersions(db: Db, accountId: number, manufacturerId?: number) {
+export async function latestLinkedCatalogVersions(db: Db, accountId: number) {
   return db
     .selectDistinctOn([catalogVersions.manufacturerId], {
       id: catalogVersions.id,
@@ -31,7 +31,6 @@ export async function latestLinkedCatalogVersions(db: Db, accountId: number, man
         eq(supplierDealers.accountId, accountId),
       ),
     )
-    .where(manufacturerId === undefined ? undefined : eq(catalogVersions.manufacturerId, manufacturerId))
     .orderBy(catalogVersions.manufacturerId, desc(catalogVersions.number));
 }
 
@@ -85,12 +84,15 @@ export async function productsOfCatalogVersions(db: Db, catalogVersionIds: numbe
     .where(inArray(productVersions.catalogVersionId, catalogVersionIds));
 }
 
+// Columns named as productColumns names them (quoted aliases), so the row needs no mapping.
 const QUOTABLE_PRODUCT = namedStatement(
   'catalog_quotable_product',
-  `SELECT p.id, pv.name, s.id AS manufacturer_id, s.name AS manufacturer_name, b.id AS brand_id,
-          b.name AS brand_name, b.disable_fine_fractions, pc.id AS category_id, pc.slug AS category_slug,
-          pc.name AS category_name, pc.sort_order AS category_sort_order, pv.has_width, pv.has_height,
-          pv.has_quantity, pv.bundle_only, pv.catalog_version_id, pv.definition, cv.number AS catalog_version_number
+  `SELECT p.id, pv.name, s.id AS "manufacturerId", s.name AS "manufacturerName", b.id AS "brandId",
+          b.name AS "brandName", b.disable_fine_fractions AS "disableFineFractions", pc.id AS "categoryId",
+          pc.slug AS "categorySlug", pc.name AS "categoryName", pc.sort_order AS "categorySortOrder",
+          pv.has_width AS "hasWidth", pv.has_height AS "hasHeight", pv.has_quantity AS "hasQuantity",
+          pv.bundle_only AS "bundleOnly", pv.catalog_version_id AS "catalogVersionId", pv.definition,
+          cv.number AS "catalogVersionNumber"
      FROM products p
      JOIN manufacturer_customers mc ON mc.manufacturer_id = p.manufacturer_id AND mc.account_id = $2
      JOIN manufacturers s ON s.id = p.manufacturer_id
@@ -105,6 +107,8 @@ const QUOTABLE_PRODUCT = namedStatement(
              WHERE bs.account_id = $2 AND bp.product_id = p.id))`,
 );
 
+type ProductRow = Awaited<ReturnType<typeof productsOfCatalogVersions>>[number];
+
 /**
  * A product as its supplier's latest catalog version defines it (with the definition and that
  * version's number), when the account may quote it: linked to the supplier, and for a bundle-only
@@ -112,47 +116,12 @@ const QUOTABLE_PRODUCT = namedStatement(
  * runs it inside the order's lock.
  */
 export async function findQuotableProduct(db: Db, accountId: number, productId: number) {
-  const [r] = await runNamed<{
-    id: number;
-    name: string;
-    manufacturer_id: number;
-    manufacturer_name: string;
-    brand_id: number;
-    brand_name: string;
-    disable_fine_fractions: boolean;
-    category_id: number;
-    category_slug: string;
-    category_name: string;
-    category_sort_order: number;
-    has_width: boolean;
-    has_height: boolean;
-    has_quantity: boolean;
-    bundle_only: boolean;
-    catalog_version_id: number;
-    definition: ProductDefinition;
-    catalog_version_number: number;
-  }>(db, QUOTABLE_PRODUCT, [productId, accountId]);
-  if (!r) return undefined;
-  return {
-    id: r.id,
-    name: r.name,
-    manufacturerId: r.manufacturer_id,
-    manufacturerName: r.manufacturer_name,
-    brandId: r.brand_id,
-    brandName: r.brand_name,
-    disableFineFractions: r.disable_fine_fractions,
-    categoryId: r.category_id,
-    categorySlug: r.category_slug,
-    categoryName: r.category_name,
-    categorySortOrder: r.category_sort_order,
-    hasWidth: r.has_width,
-    hasHeight: r.has_height,
-    hasQuantity: r.has_quantity,
-    bundleOnly: r.bundle_only,
-    catalogVersionId: r.catalog_version_id,
-    definition: r.definition,
-    catalogVersionNumber: r.catalog_version_number,
-  };
+  const [row] = await runNamed<ProductRow & { definition: ProductDefinition; catalogVersionNumber: number }>(
+    db,
+    QUOTABLE_PRODUCT,
+    [productId, accountId],
+  );
+  return row;
 }
 
 /**

@@ -27,12 +27,6 @@ export async function insertOrder(db: Db, accountId: number, kind: OrderKind): P
 
 export type OrderState = { id: number; kind: OrderKind; isReadOnly: boolean };
 
-/**
- * The order with whether it is read-only: a deal quote that is accepted or archived, or whose
- * deal is archived. `lock` first takes the orders row FOR UPDATE (call in a transaction) and
- * then reads the state in a statement of its own, so a writer that waited for the lock sees what
- * the holder committed (a statement that waits re-reads only the row it locks, not its joins).
- */
 const ORDER_LOCK = namedStatement(
   'order_lock',
   'SELECT id FROM orders WHERE id = $1 AND account_id = $2 FOR UPDATE',
@@ -47,6 +41,12 @@ const ORDER_STATE = namedStatement(
     WHERE o.id = $1 AND o.account_id = $2`,
 );
 
+/**
+ * The order with whether it is read-only: a deal quote that is accepted or archived, or whose
+ * deal is archived. `lock` first takes the orders row FOR UPDATE (call in a transaction) and
+ * then reads the state in a statement of its own, so a writer that waited for the lock sees what
+ * the holder committed (a statement that waits re-reads only the row it locks, not its joins).
+ */
 export async function findOrderState(
   db: Db,
   accountId: number,

@@ -26,11 +26,14 @@ export type QuoteRow = {
   deal_is_archived: boolean;
 };
 
+/** QuoteRow's columns (deal_quotes q joined to deals d). */
+const QUOTE_COLUMNS = `q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
+  q.is_archived, q.tax_mode, q.tax_percentage, q.deposit_percentage, q.cloned_from_id,
+  q.accepted_at, q.created_at, q.last_updated_at, q.grand_total_inc_tax, q.total_sell_price_override,
+  d.is_archived AS deal_is_archived`;
+
 const SELECT = sql`
-  SELECT q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
-         q.is_archived, q.tax_mode, q.tax_percentage, q.deposit_percentage, q.cloned_from_id,
-         q.accepted_at, q.created_at, q.last_updated_at, q.grand_total_inc_tax, q.total_sell_price_override,
-         d.is_archived AS deal_is_archived
+  SELECT ${sql.raw(QUOTE_COLUMNS)}
   FROM deal_quotes q
   JOIN deals d ON d.id = q.deal_id`;
 
@@ -183,10 +186,7 @@ export type QuoteDetailRow = QuoteRow & {
 // Prepared by name: a repeated GET of a quote (the detail cache's hit) is this statement alone.
 const QUOTE_DETAIL = namedStatement(
   'quote_detail_header',
-  `SELECT q.id, q.account_id, q.deal_id, q.order_id, q.tuid, q.description, q.customer_notes, q.status,
-          q.is_archived, q.tax_mode, q.tax_percentage, q.deposit_percentage, q.cloned_from_id,
-          q.accepted_at, q.created_at, q.last_updated_at, q.grand_total_inc_tax, q.total_sell_price_override,
-          d.is_archived AS deal_is_archived, d.tuid AS deal_tuid, d.name AS deal_name,
+  `SELECT ${QUOTE_COLUMNS}, d.tuid AS deal_tuid, d.name AS deal_name,
           w.id AS workflow_id, w.name AS workflow_name, w.slug AS workflow_slug,
           coalesce((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
                     WHERE co.account_id = q.account_id LIMIT 1), 'METRIC') AS measure_system,
