@@ -5,7 +5,14 @@ import { buildCommit, openDatabase, webDistDir } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { withStartupLock } from './db/database';
 import { DEMO_LOGIN } from './db/seed/demo';
+import { pdfProcessEntry } from './lib/pdf/pdf-process';
 import { createServices } from './services';
+
+/** PDFs made in the PDF process beside the bundle (decision 017); SLAT_PDF_PROCESS=0 keeps them in this one. */
+function withPdfProcess(localDatabase: boolean) {
+  const entry = pdfProcessEntry();
+  return entry && process.env.SLAT_PDF_PROCESS !== '0' ? { pdfProcess: { entry, localDatabase } } : {};
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -36,6 +43,7 @@ async function main(): Promise<void> {
         role: 'server',
         serialize: (work) => withStartupLock(opened.database.pool, work),
         gitCommit: () => commit,
+        ...withPdfProcess(opened.embedded !== undefined),
       });
       const { services } = running;
       const app = await buildApp({

@@ -5,10 +5,16 @@ import { CacheBus } from './lib/cache-bus';
 import { createErrorReporter, type ErrorReporter } from './lib/error-reporting';
 import { type Jobs, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE, startJobs } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
+import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { FileStore } from './modules/files/index';
-import { renderAcceptedQuotePdf } from './modules/quotes/index';
+import {
+  inProcessPdfMaker,
+  type PdfMaker,
+  pdfProcessMaker,
+  renderAcceptedQuotePdf,
+} from './modules/quotes/index';
 import { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -23,6 +29,8 @@ export type Services = {
   errors: ErrorReporter;
   rateLimiter: RateLimiter;
   jobs: Pick<Jobs, 'sendMail' | 'send'>;
+  /** Quote, measure and install PDFs: the PDF process in the server, this process elsewhere. */
+  pdfs: PdfMaker;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */
   gitCommit: () => string;
 };
@@ -49,6 +57,11 @@ export type ServicesOptions = {
   /** Runs the queue's set-up under the startup lock (several processes starting at once). */
   serialize?: <T>(work: () => Promise<T>) => Promise<T>;
   gitCommit: () => string;
+  /**
+   * The PDF process's entry (the built server's dist/pdf-main.js) and whether the database is
+   * the embedded one on this machine; without it PDFs are made in this process.
+   */
+  pdfProcess?: { entry: string; localDatabase: boolean };
   /** The release errors are reported under; the build's commit unless said otherwise. */
   release?: string;
 };
@@ -85,28 +98,42 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
     release: opts.release ?? opts.gitCommit(),
     environment: config.env,
   });
+  const files = new FileStore(db, path.join(config.dataDir, 'files'));
+  const pdfProcess =
+    opts.pdfProcess &&
+    new PdfProcess({
+      entry: opts.pdfProcess.entry,
+      env: {
+        [PDF_PROCESS_ENV.databaseUrl]: opts.databaseUrl,
+        [PDF_PROCESS_ENV.filesDir]: path.join(config.dataDir, 'files'),
+        [PDF_PROCESS_ENV.localDatabase]: opts.pdfProcess.localDatabase ? '1' : '0',
+      },
+      log,
+    });
   const services: Services = {
     config,
     db,
     sessions: new SessionStore(db, config.secureCookies, bus),
     profiles: new ProfileCache(bus),
-    files: new FileStore(db, path.join(config.dataDir, 'files')),
+    files,
     bus,
     errors,
     rateLimiter: new RateLimiter(db),
     jobs,
+    pdfs: pdfProcess ? pdfProcessMaker(pdfProcess) : inProcessPdfMaker({ db, files }),
     gitCommit: opts.gitCommit,
   };
   // Forgot-password mail (the auth module's job; lib/jobs cannot import modules).
   await jobs.work(PASSWORD_RESET_QUEUE, (job) => mailPasswordReset(services, job));
   // An accepted quote's frozen PDF (the quotes module's job, enqueued in the accept's transaction).
-  await jobs.work(QUOTE_PDF_QUEUE, (job) => renderAcceptedQuotePdf(services, job));
+  await jobs.work(QUOTE_PDF_QUEUE, (job) => renderAcceptedQuotePdf(services.pdfs, job));
   return {
     services,
     mailer,
     jobs,
     stop: async () => {
       await jobs.stop();
+      await pdfProcess?.close();
       await bus.stop();
       await errors.flush();
       mailer.close();

@@ -20,7 +20,13 @@ export {
   orderSummaries,
 } from './order-lines.service';
 export { type AcceptDeps, acceptQuote, reviseQuote } from './quote-accept.service';
-export { ensureAcceptedDocument, renderAcceptedQuotePdf } from './quote-pdfs.service';
+export {
+  ensureAcceptedDocument,
+  inProcessPdfMaker,
+  type PdfMaker,
+  pdfProcessMaker,
+  renderAcceptedQuotePdf,
+} from './quote-pdfs.service';
 export { updatePricing as updateQuotePricing } from './quote-pricing.service';
 export { addDealQuote, cloneDealQuote, setQuoteArchived } from './quotes.service';
 

@@ -7,16 +7,17 @@ import type { Services } from '../../services';
 import * as pdfs from './quote-pdfs.service';
 
 // The quote, measure and install PDFs (issue 14, Build 6) and the quote's stored files.
-export function registerQuotePdfRoutes(app: FastifyInstance, { db, files }: Services): void {
+export function registerQuotePdfRoutes(app: FastifyInstance, { db, files, pdfs: maker }: Services): void {
   const deps = { db, files };
+  // Made by the PDF process in the server (decision 017), in this process in tests.
   route(app, getQuotePdf, async ({ session, params }) =>
-    pdfs.quotePdf(deps, session().accountId, params.id, 'QUOTE'),
+    maker.quotePdf(session().accountId, params.id, 'QUOTE'),
   );
   route(app, getQuoteMeasurePdf, async ({ session, params }) =>
-    pdfs.quotePdf(deps, session().accountId, params.id, 'MEASURE'),
+    maker.quotePdf(session().accountId, params.id, 'MEASURE'),
   );
   route(app, getQuoteInstallPdf, async ({ session, params }) =>
-    pdfs.quotePdf(deps, session().accountId, params.id, 'INSTALL'),
+    maker.quotePdf(session().accountId, params.id, 'INSTALL'),
   );
   // Only the quote's own account; shown inline (the PDF viewer), never cached, never sniffed.
   rawRoute(app, downloadQuoteFile, async ({ session, params, reply }) => {

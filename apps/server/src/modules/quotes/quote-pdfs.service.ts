@@ -17,6 +17,7 @@ import {
   quoteDocument,
   renderPdf,
 } from '../../lib/pdf/index';
+import type { PdfProcess } from '../../lib/pdf/pdf-process';
 import type { FileStore } from '../files/index';
 import { orderLinesOf } from './order-lines.service';
 import * as accepts from './quote-accept.repository';
@@ -249,8 +250,35 @@ async function acceptedDocument(
 }
 
 /** The job an accept enqueues: render and store the frozen PDF (nothing when it is there already). */
-export async function renderAcceptedQuotePdf(deps: PdfDeps, job: QuotePdfJob): Promise<void> {
-  await ensureAcceptedDocument(deps, job.accountId, job.quoteId);
+export async function renderAcceptedQuotePdf(pdfs: PdfMaker, job: QuotePdfJob): Promise<void> {
+  await pdfs.acceptedDocument(job.accountId, job.quoteId);
+}
+
+/**
+ * Where PDFs are made: in this process (API tests, command-line tools) or, in the server, in the
+ * PDF process at the lowest CPU priority (decision 017). The same service functions either way.
+ */
+export type PdfMaker = {
+  quotePdf(accountId: number, quoteId: number, kind: PdfKind): Promise<{ url: string }>;
+  /** The accepted quote's frozen PDF's file id, made if missing; undefined without an acceptance. */
+  acceptedDocument(accountId: number, quoteId: number): Promise<number | undefined>;
+};
+
+/** The PDF calls answered with this process's database and file store (the PDF process's handlers too). */
+export function inProcessPdfMaker(deps: PdfDeps): PdfMaker {
+  return {
+    quotePdf: (accountId, quoteId, kind) => quotePdf(deps, accountId, quoteId, kind),
+    acceptedDocument: (accountId, quoteId) => ensureAcceptedDocument(deps, accountId, quoteId),
+  };
+}
+
+/** The PDF calls forwarded to the PDF process. */
+export function pdfProcessMaker(pdfProcess: PdfProcess): PdfMaker {
+  return {
+    quotePdf: (accountId, quoteId, kind) => pdfProcess.call('quotePdf', [accountId, quoteId, kind]),
+    acceptedDocument: async (accountId, quoteId) =>
+      (await pdfProcess.call<number | null>('acceptedDocument', [accountId, quoteId])) ?? undefined,
+  };
 }
 
 /**

@@ -1,0 +1,44 @@
+// The PDF process (decision 017): started by the server (lib/pdf/pdf-process.ts) under
+// `nice -n 19`, it makes every quote, measure and install PDF — the quote's reads, the document,
+// the render (its worker thread), the stored file — with two PostgreSQL connections of its own.
+// When the database is the embedded one on this machine, the PostgreSQL processes serving those
+// connections are lowered to the same priority, so a burst of PDFs takes only the CPU the API's
+// requests leave. It ends when the server does (its IPC channel closes).
+import type pg from 'pg';
+import { connectDatabase } from './db/database';
+import { closePdfRenderer } from './lib/pdf/index';
+import { PDF_PROCESS_ENV, reniceDatabaseBackend, servePdfCalls } from './lib/pdf/pdf-process';
+import { FileStore } from './modules/files/index';
+import { inProcessPdfMaker } from './modules/quotes/index';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`The PDF process needs ${name}; it is started by the server.`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const database = connectDatabase(required(PDF_PROCESS_ENV.databaseUrl), { max: 2 });
+if (process.env[PDF_PROCESS_ENV.localDatabase] === '1')
+  database.pool.on('connect', (client: pg.PoolClient) => {
+    // Queued on the new connection before its first use.
+    client
+      .query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      .then(({ rows }) => reniceDatabaseBackend(rows[0]?.pid ?? 0))
+      .catch(() => {});
+  });
+const files = new FileStore(database.db, required(PDF_PROCESS_ENV.filesDir));
+const maker = inProcessPdfMaker({ db: database.db, files });
+
+servePdfCalls(
+  {
+    quotePdf: maker.quotePdf,
+    acceptedDocument: maker.acceptedDocument,
+  },
+  async () => {
+    await closePdfRenderer();
+    await database.close();
+  },
+);
