@@ -76,7 +76,11 @@ function copyBuild(app) {
     return false; // a part missing, or a file gone while it was copied
   }
   const web = path.join(app, 'apps/web/dist');
-  const needed = ['apps/server/dist/main.js', 'apps/server/dist/migrations/meta/_journal.json'];
+  const needed = [
+    'apps/server/dist/main.js',
+    'apps/server/dist/pdf-main.js',
+    'apps/server/dist/migrations/meta/_journal.json',
+  ];
   for (const page of ['index.html', 'auth.html', 'options-frame.html']) {
     if (!fs.existsSync(path.join(web, page))) return false;
     const html = fs.readFileSync(path.join(web, page), 'utf8');

@@ -189,7 +189,12 @@ export function servePdfCalls(
       if (process.connected) process.send?.(answer);
     })();
   });
-  const gone = () => void onGone().finally(() => process.exit(0));
+  let going = false;
+  const gone = () => {
+    if (going) return;
+    going = true;
+    void onGone().finally(() => process.exit(0));
+  };
   process.on('disconnect', gone);
   process.on('SIGTERM', gone);
 }
