@@ -1,8 +1,8 @@
-// The PDF process (decision 017): started by the server (lib/pdf/pdf-process.ts) under
-// `nice -n 19`, it makes every quote, measure and install PDF — the quote's reads, the document,
+// The PDF process (decision 017): started by the server (lib/pdf/pdf-process.ts) in the idle
+// scheduling class on the last CPU (`nice -n 19` without chrt), it makes every quote, measure and install PDF — the quote's reads, the document,
 // the render (its worker thread), the stored file — with two PostgreSQL connections of its own.
 // When the database is the embedded one on this machine, the PostgreSQL processes serving those
-// connections are lowered to the same priority, so a burst of PDFs takes only the CPU the API's
+// connections are lowered to nice 19 on that CPU, so a burst of PDFs takes only the CPU the API's
 // requests leave. It ends when the server does (its IPC channel closes).
 import type pg from 'pg';
 import { connectDatabase } from './db/database';
@@ -30,15 +30,7 @@ if (process.env[PDF_PROCESS_ENV.localDatabase] === '1')
       .catch(() => {});
   });
 const files = new FileStore(database.db, required(PDF_PROCESS_ENV.filesDir));
-const maker = inProcessPdfMaker({ db: database.db, files });
-
-servePdfCalls(
-  {
-    quotePdf: maker.quotePdf,
-    acceptedDocument: maker.acceptedDocument,
-  },
-  async () => {
-    await closePdfRenderer();
-    await database.close();
-  },
-);
+servePdfCalls(inProcessPdfMaker({ db: database.db, files }), async () => {
+  await closePdfRenderer();
+  await database.close();
+});

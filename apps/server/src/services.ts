@@ -9,12 +9,7 @@ import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { FileStore } from './modules/files/index';
-import {
-  inProcessPdfMaker,
-  type PdfMaker,
-  pdfProcessMaker,
-  renderAcceptedQuotePdf,
-} from './modules/quotes/index';
+import { inProcessPdfMaker, type PdfMaker, pdfProcessMaker } from './modules/quotes/index';
 import { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -98,14 +93,15 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
     release: opts.release ?? opts.gitCommit(),
     environment: config.env,
   });
-  const files = new FileStore(db, path.join(config.dataDir, 'files'));
+  const filesDir = path.join(config.dataDir, 'files');
+  const files = new FileStore(db, filesDir);
   const pdfProcess =
     opts.pdfProcess &&
     new PdfProcess({
       entry: opts.pdfProcess.entry,
       env: {
         [PDF_PROCESS_ENV.databaseUrl]: opts.databaseUrl,
-        [PDF_PROCESS_ENV.filesDir]: path.join(config.dataDir, 'files'),
+        [PDF_PROCESS_ENV.filesDir]: filesDir,
         [PDF_PROCESS_ENV.localDatabase]: opts.pdfProcess.localDatabase ? '1' : '0',
       },
       log,
@@ -126,7 +122,9 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   // Forgot-password mail (the auth module's job; lib/jobs cannot import modules).
   await jobs.work(PASSWORD_RESET_QUEUE, (job) => mailPasswordReset(services, job));
   // An accepted quote's frozen PDF (the quotes module's job, enqueued in the accept's transaction).
-  await jobs.work(QUOTE_PDF_QUEUE, (job) => renderAcceptedQuotePdf(services.pdfs, job));
+  await jobs.work(QUOTE_PDF_QUEUE, async (job) => {
+    await services.pdfs.acceptedDocument(job.accountId, job.quoteId);
+  });
   return {
     services,
     mailer,

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,18 +65,15 @@ async function pdfOf(quoteId: number): Promise<Buffer> {
   const res = await get(`/api/deal-quotes/${quoteId}/pdf`);
   expect(res.status).toBe(200);
   const { url } = JSON.parse(res.body) as { url: string };
-  const file = await new Promise<Buffer>((resolve, reject) => {
-    import('node:http').then(({ default: http }) =>
-      http
-        .get({ host: '127.0.0.1', port: server.port, path: url, headers: { cookie } }, (r) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => resolve(Buffer.concat(chunks)));
-        })
-        .on('error', reject),
-    );
+  return new Promise<Buffer>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.port, path: url, headers: { cookie } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
   });
-  return file;
 }
 
 const until = async (check: () => Promise<boolean>, ms = 10_000) => {

@@ -7,9 +7,9 @@ import { AppError } from '../app-error';
 
 /**
  * The PDF process (decision 017): every PDF is made, from the quote's reads to the stored file,
- * in a child process of the server that runs at the lowest CPU priority (nice 19) with
- * PostgreSQL connections of its own, whose server processes run at that priority too when the
- * database is the embedded one. On a two-core machine a burst of PDFs then takes only the CPU
+ * in a child process of the server that runs at the lowest CPU priority (the idle scheduling
+ * class, on the last CPU) with PostgreSQL connections of its own, whose server processes run at
+ * nice 19 on that CPU when the database is the embedded one. On a two-core machine a burst of PDFs then takes only the CPU
  * the API's own requests leave, instead of competing with them on the API thread, in
  * PostgreSQL and in the render thread. The API thread forwards a call and awaits its answer.
  *
@@ -39,6 +39,12 @@ export function pdfProcessEntry(): string | undefined {
 }
 
 const firstOf = (paths: string[]) => paths.find((p) => existsSync(p));
+/** util-linux's tools where the machine has them, looked up once. */
+const tools = {
+  chrt: process.platform === 'linux' ? firstOf(['/usr/bin/chrt', '/bin/chrt']) : undefined,
+  nice: firstOf(['/usr/bin/nice', '/bin/nice']),
+  taskset: firstOf(['/usr/bin/taskset', '/bin/taskset']),
+};
 
 /**
  * How the child is started so that every thread of it runs at the lowest priority from its first
@@ -47,24 +53,17 @@ const firstOf = (paths: string[]) => paths.find((p) => existsSync(p));
  * it is (lowered after the start where allowed).
  */
 function lowPriorityPrefix(): string[] {
-  const chrt = firstOf(['/usr/bin/chrt', '/bin/chrt']);
-  const nice = firstOf(['/usr/bin/nice', '/bin/nice']);
-  const priority =
-    chrt && process.platform === 'linux' ? [chrt, '--idle', '0'] : nice ? [nice, '-n', '19'] : [];
-  const cpu = pdfCpu();
-  const taskset = firstOf(['/usr/bin/taskset', '/bin/taskset']);
-  return cpu !== undefined && taskset ? [taskset, '--cpu-list', String(cpu), ...priority] : priority;
+  const { chrt, nice, taskset } = tools;
+  const priority = chrt ? [chrt, '--idle', '0'] : nice ? [nice, '-n', '19'] : [];
+  return PDF_CPU !== undefined && taskset ? [taskset, '--cpu-list', String(PDF_CPU), ...priority] : priority;
 }
 
 /**
  * The one CPU PDFs are made on when the machine has two or more (the last): the API's requests
  * always find a core nothing of the PDFs' runs on.
  */
-export function pdfCpu(): number | undefined {
-  if (process.platform !== 'linux') return undefined;
-  const cpus = os.availableParallelism();
-  return cpus >= 2 ? cpus - 1 : undefined;
-}
+const PDF_CPU =
+  process.platform === 'linux' && os.availableParallelism() >= 2 ? os.availableParallelism() - 1 : undefined;
 
 type Log = { warn: (obj: object, msg: string) => void };
 
@@ -75,11 +74,6 @@ export class PdfProcess {
   private closed = false;
 
   constructor(private readonly opts: { entry: string; env: Record<string, string>; log: Log }) {}
-
-  /** The child's process id once started (tests, benches). */
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
 
   /** Calls `method` in the child (started on first use, started again after it exits). */
   call<T>(method: string, args: unknown[]): Promise<T> {
@@ -205,7 +199,7 @@ export function servePdfCalls(
  * with autogroup on, a process's own nice only ranks it within its session, and the PDF process
  * and each PostgreSQL server process lead sessions of their own. Quietly does what it is allowed.
  */
-export function lowestPriority(pid: number): void {
+function lowestPriority(pid: number): void {
   try {
     os.setPriority(pid, 19);
   } catch {
@@ -230,9 +224,7 @@ export function reniceDatabaseBackend(pid: number): boolean {
     return false;
   }
   lowestPriority(pid);
-  const cpu = pdfCpu();
-  const taskset = firstOf(['/usr/bin/taskset', '/bin/taskset']);
-  if (cpu !== undefined && taskset)
-    spawnSync(taskset, ['--pid', '--cpu-list', String(cpu), String(pid)], { stdio: 'ignore' });
+  if (PDF_CPU !== undefined && tools.taskset)
+    spawnSync(tools.taskset, ['--pid', '--cpu-list', String(PDF_CPU), String(pid)], { stdio: 'ignore' });
   return true;
 }

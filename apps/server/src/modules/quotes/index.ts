@@ -25,7 +25,6 @@ export {
   inProcessPdfMaker,
   type PdfMaker,
   pdfProcessMaker,
-  renderAcceptedQuotePdf,
 } from './quote-pdfs.service';
 export { updatePricing as updateQuotePricing } from './quote-pricing.service';
 export { addDealQuote, cloneDealQuote, setQuoteArchived } from './quotes.service';

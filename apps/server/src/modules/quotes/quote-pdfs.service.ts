@@ -4,7 +4,6 @@ import { type OrderLine, pricingMessages, type QuotePricing } from '@slat/contra
 import { fromScaled, toScaled } from '@slat/domain';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
-import type { QuotePdfJob } from '../../lib/jobs';
 import {
   installSheetDocument,
   limiter,
@@ -249,11 +248,6 @@ async function acceptedDocument(
   }
 }
 
-/** The job an accept enqueues: render and store the frozen PDF (nothing when it is there already). */
-export async function renderAcceptedQuotePdf(pdfs: PdfMaker, job: QuotePdfJob): Promise<void> {
-  await pdfs.acceptedDocument(job.accountId, job.quoteId);
-}
-
 /**
  * Where PDFs are made: in this process (API tests, command-line tools) or, in the server, in the
  * PDF process at the lowest CPU priority (decision 017). The same service functions either way.
@@ -275,9 +269,14 @@ export function inProcessPdfMaker(deps: PdfDeps): PdfMaker {
 /** The PDF calls forwarded to the PDF process. */
 export function pdfProcessMaker(pdfProcess: PdfProcess): PdfMaker {
   return {
-    quotePdf: (accountId, quoteId, kind) => pdfProcess.call('quotePdf', [accountId, quoteId, kind]),
+    quotePdf: (accountId, quoteId, kind) =>
+      pdfProcess.call('quotePdf' satisfies keyof PdfMaker, [accountId, quoteId, kind]),
+    // undefined crosses the channel as null
     acceptedDocument: async (accountId, quoteId) =>
-      (await pdfProcess.call<number | null>('acceptedDocument', [accountId, quoteId])) ?? undefined,
+      (await pdfProcess.call<number | null>('acceptedDocument' satisfies keyof PdfMaker, [
+        accountId,
+        quoteId,
+      ])) ?? undefined,
   };
 }
 
