@@ -29,6 +29,8 @@ const envSchema = z.object({
   OPTIONS_FRAME_BASE: optionalUrl,
   /** The quote detail's answer cache (decision 014): 'verify' also reads afresh on every hit and fails on a difference. */
   SLAT_QUOTE_CACHE: z.enum(['on', 'off', 'verify']).optional(),
+  /** How long the PDF process may take over one PDF before the call answers 503 (decision 017). */
+  SLAT_PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type Config = {
@@ -51,6 +53,8 @@ export type Config = {
   optionsFrameBase: string | undefined;
   /** 'on' unless set; 'verify' by default under NODE_ENV=test. */
   quoteCache: 'on' | 'off' | 'verify';
+  /** 60 s unless set. */
+  pdfTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -83,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY || undefined,
     optionsFrameBase: e.OPTIONS_FRAME_BASE,
     quoteCache: e.SLAT_QUOTE_CACHE ?? (e.NODE_ENV === 'test' ? 'verify' : 'on'),
+    pdfTimeoutMs: e.SLAT_PDF_TIMEOUT_MS,
   };
 }

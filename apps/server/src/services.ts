@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pricingMessages } from '@slat/contracts';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { CacheBus } from './lib/cache-bus';
@@ -105,6 +106,8 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
         [PDF_PROCESS_ENV.localDatabase]: opts.pdfProcess.localDatabase ? '1' : '0',
       },
       log,
+      timeoutMs: config.pdfTimeoutMs,
+      unavailable: pricingMessages.pdfUnavailable,
     });
   const services: Services = {
     config,

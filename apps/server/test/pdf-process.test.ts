@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pricingMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from './harness';
 import { buildServer, httpRequest, type ServerProcess, signIn, startServer } from './server-process';
@@ -49,6 +50,20 @@ async function get(url: string) {
   return httpRequest(server.port, 'GET', url, { cookie });
 }
 
+/** The server's PDF calls time out after this (SLAT_PDF_TIMEOUT_MS), short for the test. */
+const PDF_TIMEOUT_MS = 4_000;
+
+/**
+ * A GET of a PDF call, asked again while it answers 503 (as the viewer's Retry does): the idle
+ * class may starve the PDF process past the short timeout while other test files use both cores.
+ */
+async function getPdfCall(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await get(url);
+    if (res.status !== 503 || attempt === 10) return res;
+  }
+}
+
 async function firstQuoteId(): Promise<number> {
   const workflows = JSON.parse((await get('/api/workflows')).body) as { id: number }[];
   const deals = JSON.parse((await get(`/api/deals?workflowId=${workflows[0]?.id}&limit=50`)).body) as {
@@ -62,7 +77,7 @@ async function firstQuoteId(): Promise<number> {
 }
 
 async function pdfOf(quoteId: number): Promise<Buffer> {
-  const res = await get(`/api/deal-quotes/${quoteId}/pdf`);
+  const res = await getPdfCall(`/api/deal-quotes/${quoteId}/pdf`);
   expect(res.status).toBe(200);
   const { url } = JSON.parse(res.body) as { url: string };
   return new Promise<Buffer>((resolve, reject) => {
@@ -89,9 +104,11 @@ beforeAll(async () => {
   buildServer();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-pdfproc-'));
   await fs.chmod(dataDir, 0o755);
-  server = await startServer(
-    external ? { DATA_DIR: dataDir, DATABASE_URL: await createEmptyDatabase() } : { DATA_DIR: dataDir },
-  );
+  server = await startServer({
+    DATA_DIR: dataDir,
+    SLAT_PDF_TIMEOUT_MS: String(PDF_TIMEOUT_MS),
+    ...(external ? { DATABASE_URL: await createEmptyDatabase() } : {}),
+  });
   const signedIn = await signIn(server.port, 'demo', 'demo1234');
   cookie = signedIn.cookie ?? '';
 }, 120_000);
@@ -128,10 +145,33 @@ describe('the PDF process', () => {
   }, 60_000);
 
   it('answers the API errors made in it: 404 for a quote that is not there', async () => {
-    const res = await get('/api/deal-quotes/987654321/pdf');
+    const res = await getPdfCall('/api/deal-quotes/987654321/pdf');
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Quote not found' } });
   });
+
+  it('answers 503 to a call it does not answer in time, and a fresh PDF process makes the next', async () => {
+    if (!linux) return;
+    const quoteId = await firstQuoteId();
+    await pdfOf(quoteId); // the PDF process running
+    const stuck = await pdfProcessOf(server.child.pid ?? 0);
+    expect(stuck).toBeDefined();
+    process.kill(stuck?.pid ?? 0, 'SIGSTOP'); // as if a render never ended
+    const started = Date.now();
+    const res = await get(`/api/deal-quotes/${quoteId}/measure-pdf`);
+    const waited = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'UNAVAILABLE', message: pricingMessages.pdfUnavailable, fields: [] },
+    });
+    expect(waited).toBeGreaterThanOrEqual(PDF_TIMEOUT_MS - 50);
+    // the stuck one is killed (a stopped process dies of SIGKILL too), the next call starts another
+    expect(await until(async () => !(await processes()).some((p) => p.pid === stuck?.pid))).toBe(true);
+    expect((await pdfOf(quoteId)).subarray(0, 5).toString()).toBe('%PDF-');
+    const fresh = await pdfProcessOf(server.child.pid ?? 0);
+    expect(fresh?.pid).toBeDefined();
+    expect(fresh?.pid).not.toBe(stuck?.pid);
+  }, 90_000);
 
   it('starts again after it is killed, and ends when the server is killed', async () => {
     if (!linux) return;

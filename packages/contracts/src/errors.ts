@@ -16,6 +16,8 @@ export const errorCodes = [
   'INTERNAL',
   /** A feature the company has not set up (§8: a PDF type without a configured template). */
   'NOT_IMPLEMENTED',
+  /** Work the server could not finish in time or lost midway (a PDF): trying again may work. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -36,6 +38,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
+  UNAVAILABLE: 503,
 };
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });

@@ -19,6 +19,8 @@ export const pricingMessages = {
   reviseNotAccepted: 'Only an accepted quote can be revised',
   /** Followed by the existing revision's number: "…: quote 12". */
   alreadyRevised: 'This quote has already been revised',
+  /** 503: the PDF process took too long (it is started afresh) or ended midway. */
+  pdfUnavailable: 'The PDF could not be made just now. Please try again in a moment.',
   templateNotConfigured:
     'Template Not Configured: The template for this pdf has not been configured. Please contact support for assistance.',
 } as const;

@@ -16,7 +16,9 @@ import { AppError } from '../app-error';
  * The calls cross as JSON over Node's IPC channel: `{ id, method, args }` in,
  * `{ id, ok: true, value }` or `{ id, ok: false, error: { code, message, fields } }` out. An
  * AppError thrown in the child (404, 501) is the same AppError in the server; anything else is
- * logged by the child and answers INTERNAL.
+ * logged by the child and answers INTERNAL. A call the child has not answered within `timeoutMs`
+ * (stuck, or starved of CPU for that long) answers UNAVAILABLE (503) and the child is killed, to
+ * be started afresh by the next call; calls in flight when the child ends answer the same.
  */
 
 type Call = { id: number; method: string; args: unknown[] };
@@ -70,10 +72,23 @@ type Log = { warn: (obj: object, msg: string) => void };
 export class PdfProcess {
   private child: ChildProcess | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >();
   private closed = false;
 
-  constructor(private readonly opts: { entry: string; env: Record<string, string>; log: Log }) {}
+  constructor(
+    private readonly opts: {
+      entry: string;
+      env: Record<string, string>;
+      log: Log;
+      /** How long a call may take before it answers UNAVAILABLE and the child is started afresh. */
+      timeoutMs: number;
+      /** The message of an UNAVAILABLE answer. */
+      unavailable: string;
+    },
+  ) {}
 
   /** Calls `method` in the child (started on first use, started again after it exits). */
   call<T>(method: string, args: unknown[]): Promise<T> {
@@ -81,11 +96,24 @@ export class PdfProcess {
     const child = this.started();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: (v) => resolve(v as T), reject });
+      const timer = setTimeout(() => {
+        this.opts.log.warn(
+          { method, timeoutMs: this.opts.timeoutMs },
+          'PDF call timed out; PDF process killed',
+        );
+        this.settle(id, undefined, this.unavailable());
+        child.kill('SIGKILL');
+      }, this.opts.timeoutMs);
+      timer.unref();
+      this.pending.set(id, { resolve: (v) => resolve(v as T), reject, timer });
       child.send({ id, method, args } satisfies Call, (error) => {
         if (error) this.settle(id, undefined, error);
       });
     });
+  }
+
+  private unavailable(): AppError {
+    return new AppError('UNAVAILABLE', this.opts.unavailable);
   }
 
   private started(): ChildProcess {
@@ -115,8 +143,7 @@ export class PdfProcess {
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
       if (!this.closed) this.opts.log.warn({ code, signal }, 'PDF process exited');
-      for (const id of [...this.pending.keys()])
-        this.settle(id, undefined, new Error(`The PDF process exited (${signal ?? code})`));
+      for (const id of [...this.pending.keys()]) this.settle(id, undefined, this.unavailable());
     });
     child.on('error', (error) => {
       this.opts.log.warn({ err: error }, 'PDF process failed');
@@ -132,6 +159,7 @@ export class PdfProcess {
     const waiting = this.pending.get(id);
     if (!waiting) return;
     this.pending.delete(id);
+    clearTimeout(waiting.timer);
     if (error) waiting.reject(error);
     else waiting.resolve(value);
   }
