@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { pricingMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPdfMoney } from '../src/lib/pdf/index';
@@ -133,6 +134,51 @@ describe('GET /deal-quotes/{id}/pdf', () => {
     const { url, text } = await fetchPdf(made.quoteId, 'pdf');
     expect(url).not.toBe(first);
     expect(text).toContain('1000 mm');
+  });
+
+  it('deletes a PDF of an earlier state once it is an hour old; the newer ones stay', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    const [line] = made.lineIds;
+    const widen = async (width: number) =>
+      ok(
+        await d.client.put(
+          `/api/old/quotes/${made.orderId}/windows/${line!.windowId}/products/${line!.lineId}`,
+          { width },
+        ),
+      );
+    const fileIdOf = (url: string) => Number(url.split('/').pop());
+    const first = await fetchPdf(made.quoteId, 'pdf');
+    const { rows } = await t.pool.query<{ storage_path: string }>(
+      'SELECT storage_path FROM files WHERE id = $1',
+      [fileIdOf(first.url)],
+    );
+    const firstPath = t.services.files.path(rows[0]!.storage_path);
+    expect(fs.existsSync(firstPath)).toBe(true);
+    await widen(1000);
+    const second = await fetchPdf(made.quoteId, 'pdf');
+    expect(second.url).not.toBe(first.url);
+    // kept for an hour: a viewer opened before the change can still download it
+    expect((await d.client.get(first.url)).statusCode).toBe(200);
+
+    await t.pool.query(`UPDATE files SET created_at = now() - interval '61 minutes' WHERE id = $1`, [
+      fileIdOf(first.url),
+    ]);
+    await widen(1100);
+    const third = await fetchPdf(made.quoteId, 'pdf');
+    expect(third.text).toContain('1100 mm');
+    expect((await d.client.get(first.url)).statusCode).toBe(404);
+    expect(fs.existsSync(firstPath)).toBe(false);
+    expect((await t.pool.query('SELECT 1 FROM files WHERE id = $1', [fileIdOf(first.url)])).rowCount).toBe(0);
+    expect((await d.client.get(second.url)).statusCode).toBe(200);
+    // another kind of the same quote is not touched
+    const measure = await fetchPdf(made.quoteId, 'measure-pdf');
+    await t.pool.query(`UPDATE files SET created_at = now() - interval '2 hours' WHERE id = $1`, [
+      fileIdOf(second.url),
+    ]);
+    await widen(1200);
+    await fetchPdf(made.quoteId, 'pdf');
+    expect((await d.client.get(second.url)).statusCode).toBe(404);
+    expect((await d.client.get(measure.url)).statusCode).toBe(200);
   });
 
   it('shows the company logo', async () => {

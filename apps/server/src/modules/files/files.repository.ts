@@ -30,3 +30,13 @@ export async function findAccountFiles(db: Db, accountId: number, ids: number[])
     .from(files)
     .where(and(eq(files.accountId, accountId), inArray(files.id, ids)));
 }
+
+/** Deletes the account's files with these ids; answers the stored paths of the rows deleted. */
+export async function deleteFiles(db: Db, accountId: number, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.accountId, accountId), inArray(files.id, ids)))
+    .returning({ storagePath: files.storagePath });
+  return rows.map((r) => r.storagePath);
+}

@@ -85,6 +85,16 @@ export class FileStore {
     }
   }
 
+  /**
+   * Deletes the account's files with these ids, rows first (one statement: a file something still
+   * refers to fails it, and nothing is deleted), then their bytes. Answers how many were deleted.
+   */
+  async remove(accountId: number, ids: number[]): Promise<number> {
+    const paths = await repo.deleteFiles(this.db, accountId, ids);
+    for (const relative of paths) await fs.rm(path.join(this.root, relative), { force: true });
+    return paths.length;
+  }
+
   async find(publicId: string): Promise<StoredFile | undefined> {
     const row = await repo.findFileByPublicId(this.db, publicId);
     return row ? this.stored(row) : undefined;

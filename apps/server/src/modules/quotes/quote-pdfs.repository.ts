@@ -88,6 +88,29 @@ export async function findFileByName(
 }
 
 /**
+ * The quote's PDFs of one kind rendered from an earlier document (`<kind>-<tuid>-<digest>.pdf`),
+ * made before `before`, other than `keepId`, and referred to by nothing (an acceptance, a deal's
+ * document, a logo).
+ */
+export async function findSupersededPdfs(
+  db: Db,
+  accountId: number,
+  namePattern: string,
+  keepId: number,
+  before: Date,
+): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT f.id FROM files f
+     WHERE f.account_id = ${accountId} AND f.filename ~ ${namePattern} AND f.id <> ${keepId}
+       AND f.mime_type = 'application/pdf' AND f.created_at < ${before.toISOString()}::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM quote_acceptances a
+                        WHERE a.signature_file_id = f.id OR a.document_file_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM documents doc WHERE doc.file_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM dealer_settings ds WHERE ds.company_logo_file_id = f.id)`);
+  return rows.map((r) => r.id);
+}
+
+/**
  * One of the account's files, with whether it is this quote's acceptance's signature or frozen
  * PDF (other quote files are recognised by their names).
  */

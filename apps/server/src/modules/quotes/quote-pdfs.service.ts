@@ -326,7 +326,36 @@ async function storedPdf(
     extension: 'pdf',
     mimeType: 'application/pdf',
   });
+  await removeSuperseded(deps, accountId, q, kind, saved.id);
   return { url: quoteFileUrl(quoteId, saved.id) };
+}
+
+/**
+ * How long a PDF rendered from an earlier state of its quote is kept once a newer one is made:
+ * a viewer opened before the change can still download what it shows.
+ */
+export const SUPERSEDED_PDF_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the quote's PDFs of this kind that an earlier state rendered (each change makes a new
+ * file), once older than SUPERSEDED_PDF_KEPT_MS: the newest stays, and the accepted quote's
+ * frozen PDF and signature are never among them. A failure leaves them for the next render.
+ */
+async function removeSuperseded(
+  deps: PdfDeps,
+  accountId: number,
+  q: repo.PdfQuoteRow,
+  kind: PdfKind,
+  keepId: number,
+): Promise<void> {
+  try {
+    const pattern = `^${FILE_PREFIX[kind]}-${q.tuid}-[0-9a-f]{24}\\.pdf$`;
+    const before = new Date(Date.now() - SUPERSEDED_PDF_KEPT_MS);
+    const ids = await repo.findSupersededPdfs(deps.db, accountId, pattern, keepId, before);
+    if (ids.length > 0) await deps.files.remove(accountId, ids);
+  } catch (error) {
+    console.warn('Superseded quote PDFs left for the next render:', error);
+  }
 }
 
 /** A stored file's name as the browser saves it: "Quote 12.pdf", "Signature 12.png". */
