@@ -9,7 +9,9 @@ export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type Violation = { id: string; impact: string; help: string; targets: string[] };
 
 async function blockingViolations(page: Page, tags?: string[]): Promise<Violation[]> {
-  const builder = new AxeBuilder({ page });
+  // Only violations are read: axe then skips collecting the nodes of passes and of incomplete
+  // and inapplicable rules (a fifth of its time here), and reports violations whole as before.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const results = await (tags ? builder.withTags(tags) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
