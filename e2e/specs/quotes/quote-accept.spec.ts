@@ -441,6 +441,45 @@ test('a supplier’s new catalog: Supplier prices changed, the order update deta
   expect(after.context.pricing.sellGrandTotalIncTax).toBe(answer.sellGrandTotalIncTaxAfter);
 });
 
+test.describe('by keyboard at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a name typed is the signature: reached with Tab, drawn on the canvas, Enter accepts, the image stored', async ({
+    page,
+  }) => {
+    const { quote, modal } = await openCleanDemoQuoteCopy(page, 'Signed by keyboard');
+    await modal.getByRole('button', { name: 'Accept', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const accept = page.getByRole('dialog', { name: `Accept quote #${quote.tuid}` });
+    const canvas = accept.getByRole('img', { name: 'Signature pad' });
+    await expect(canvas).toBeVisible();
+    const name = accept.getByRole('textbox', { name: 'Or type the name to sign with' });
+    // reached from the dialog's first control with Tab alone
+    for (let i = 0; i < 12 && !(await name.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Dana Whitfield');
+    await expect(accept.getByTestId('signature-state')).toHaveText('Signed');
+    expect(await inkNear(canvas, 384, 120)).toBe(true);
+    await shoot(page, 'accept-modal-typed-1280');
+    await page.keyboard.press('Enter');
+    await expect(accept).toBeHidden();
+
+    const accepted = await getQuote(page.request, quote.id);
+    expect(accepted.status).toBe('ACCEPTED');
+    expect(accepted.context.acceptance).toMatchObject({ acceptedWithoutSignature: false });
+    const png = await page.request.get(accepted.context.acceptance!.signatureUrl!);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const bytes = await png.body();
+    // the PNG header's width and height: the full 768 × 240 canvas
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([768, 240]);
+    const signature = modal
+      .getByRole('region', { name: 'Acceptance' })
+      .getByRole('img', { name: 'Signature of Dana Whitfield' });
+    await expect(signature).toBeVisible();
+  });
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
 

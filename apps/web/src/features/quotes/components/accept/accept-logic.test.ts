@@ -5,10 +5,13 @@ import { changedProductsText } from '../updates/pending-updates';
 import {
   acceptAction,
   acceptSubmission,
+  drawTypedSignature,
   fitSignatureCanvas,
   readyToOrder,
   SIGNATURE_HEIGHT,
   SIGNATURE_WIDTH,
+  type SignatureContext,
+  typedSignatureFont,
 } from './accept-logic';
 
 describe('fitSignatureCanvas', () => {
@@ -98,6 +101,56 @@ const quote = (over: {
 };
 
 const ERRORS = 'One or more products have errors';
+
+/** A 2D context that records what is drawn; a character is `width` pixels wide at 72 px, scaled. */
+function recordingContext(width: number) {
+  const calls: string[] = [];
+  const context: SignatureContext = {
+    font: '',
+    fillStyle: '',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    save: () => calls.push('save'),
+    restore: () => calls.push('restore'),
+    setTransform: ((...args: number[]) =>
+      calls.push(`setTransform ${args.join(',')}`)) as SignatureContext['setTransform'],
+    fillRect: (x, y, w, h) => calls.push(`fillRect ${x},${y},${w},${h} ${String(context.fillStyle)}`),
+    fillText: (text, x, y, max) =>
+      calls.push(
+        `fillText ${text} ${x},${y} max ${max} ${context.font} ${context.textAlign} ${context.textBaseline}`,
+      ),
+    measureText: (text) => {
+      const size = Number(/(\d+)px/.exec(context.font)?.[1]);
+      return { width: (text.length * width * size) / 72 } as TextMetrics;
+    },
+  };
+  return { context, calls };
+}
+
+describe('drawTypedSignature', () => {
+  it('draws the name centred on a white 768 × 240 ground, in canvas pixels, at 72 px when it fits', () => {
+    const { context, calls } = recordingContext(30);
+    drawTypedSignature(context, 'Dana Whitfield');
+    expect(calls).toEqual([
+      'save',
+      'setTransform 1,0,0,1,0,0',
+      'fillRect 0,0,768,240 #ffffff',
+      `fillText Dana Whitfield 384,120 max 672 ${typedSignatureFont(72)} center middle`,
+      'restore',
+    ]);
+  });
+
+  it('makes a long name smaller until it fits, never below 24 px, and narrows what still does not', () => {
+    const { context, calls } = recordingContext(30);
+    drawTypedSignature(context, 'Bartholomew Featherstonehaugh'); // 29 characters: 870 px at 72
+    // 29 × 30 × size / 72 ≤ 672 → size ≤ 55.6: the first step down that fits is 52
+    expect(calls[3]).toContain(typedSignatureFont(52));
+    const long = recordingContext(30);
+    drawTypedSignature(long.context, 'x'.repeat(80));
+    expect(long.calls[3]).toContain(typedSignatureFont(24));
+    expect(long.calls[3]).toContain('max 672');
+  });
+});
 
 describe('acceptAction', () => {
   it('offers Accept on a draft with products, enabled when no line has errors', () => {

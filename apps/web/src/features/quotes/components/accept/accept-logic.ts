@@ -33,6 +33,48 @@ export function fitSignatureCanvas(availableWidth: number): SignatureFit {
   };
 }
 
+/** What drawTypedSignature uses of a canvas's 2D context. */
+export type SignatureContext = Pick<
+  CanvasRenderingContext2D,
+  'save' | 'restore' | 'setTransform' | 'fillRect' | 'fillText' | 'measureText'
+> & {
+  font: string;
+  fillStyle: CanvasRenderingContext2D['fillStyle'];
+  textAlign: CanvasTextAlign;
+  textBaseline: CanvasTextBaseline;
+};
+
+/** The typed signature's font at a size in canvas pixels (a script face where the machine has one). */
+export const typedSignatureFont = (size: number) =>
+  `italic ${size}px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive`;
+const TYPED_MARGIN = 48;
+const TYPED_LARGEST = 72;
+const TYPED_SMALLEST = 24;
+
+/**
+ * A name typed as the signature, drawn on the 768 × 240 canvas in canvas pixels whatever its
+ * on-screen scale: a white ground, then the name centred, as large as fits within the margins
+ * (72 px down to 24 px; a longer name is narrowed to fit).
+ */
+export function drawTypedSignature(context: SignatureContext, name: string): void {
+  const room = SIGNATURE_WIDTH - 2 * TYPED_MARGIN;
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
+  let size = TYPED_LARGEST;
+  context.font = typedSignatureFont(size);
+  while (size > TYPED_SMALLEST && context.measureText(name).width > room) {
+    size -= 4;
+    context.font = typedSignatureFont(size);
+  }
+  context.fillStyle = '#1a1b1e';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(name, SIGNATURE_WIDTH / 2, SIGNATURE_HEIGHT / 2, room);
+  context.restore();
+}
+
 type AcceptQuote = Pick<DealQuote, 'status' | 'isReadOnly'> & {
   context: Pick<DealQuote['context'], 'orderLineCount' | 'errorLineCount' | 'orderLines'>;
 };

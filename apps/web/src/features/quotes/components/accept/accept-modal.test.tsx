@@ -97,11 +97,23 @@ function setup(quote: DealQuote, respond: (call: Call) => Response) {
   return { calls, user: userEvent.setup() };
 }
 
+/** The texts drawn on the canvas (a typed signature). */
+const drawnTexts: string[] = [];
+
 beforeEach(() => {
   pads.length = 0;
-  // the component scales its strokes through the canvas's 2D context
+  drawnTexts.length = 0;
+  // the component scales its strokes through the canvas's 2D context, and draws a typed name on it
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ setTransform: vi.fn() }) as unknown as CanvasRenderingContext2D,
+    () =>
+      ({
+        setTransform: vi.fn(),
+        save: vi.fn(),
+        restore: vi.fn(),
+        fillRect: vi.fn(),
+        measureText: (text: string) => ({ width: text.length * 20 }),
+        fillText: (text: string) => drawnTexts.push(text),
+      }) as unknown as CanvasRenderingContext2D,
   );
 });
 afterEach(() => {
@@ -174,6 +186,32 @@ describe('the accept modal', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(pads.at(-1)!.isEmpty()).toBe(true);
     expect(screen.getByTestId('signature-state').textContent).toContain('Not signed yet');
+  });
+
+  it('signs with a name typed (no pointer needed), posts the canvas, and Clear empties the name', async () => {
+    const { user, calls } = setup(makeQuote(), () =>
+      Response.json({ id: 7, acceptedAt: '2026-11-24T00:00:00Z' }),
+    );
+    await user.click(acceptButton());
+    await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    const name = screen.getByRole('textbox', { name: 'Or type the name to sign with' });
+    await user.type(name, 'Dana Whitfield');
+    expect(screen.getByTestId('signature-state').textContent).toContain('Signed');
+    expect(drawnTexts.at(-1)).toBe('Dana Whitfield');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect((name as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('signature-state').textContent).toContain('Not signed yet');
+    await user.type(name, 'Dana');
+    const drawn = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toDataURL')
+      .mockReturnValue('data:image/png;base64,dHlwZWQ=');
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    drawn.mockRestore();
+    expect(calls[0]).toEqual({
+      url: '/api/deal-quotes/7/accept',
+      body: { signature: 'data:image/png;base64,dHlwZWQ=', acceptWithoutSignature: false },
+    });
   });
 
   it('accepts without a signature when the box is ticked (the canvas off), and shows a 409 in the modal', async () => {

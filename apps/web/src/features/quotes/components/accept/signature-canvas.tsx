@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
 import {
   type Ref,
@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 import '../../accept-strings';
-import { fitSignatureCanvas, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './accept-logic';
+import { drawTypedSignature, fitSignatureCanvas, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './accept-logic';
 
 export type SignatureCanvasHandle = {
   /** The drawn signature as a 768 × 240 PNG data URL; null when nothing is drawn. */
@@ -25,7 +25,8 @@ export type SignatureCanvasHandle = {
  * §9's 768 × 240 signature canvas (signature_pad: pointer events, so mouse, pen and touch). The
  * canvas keeps 768 × 240 pixels; on a narrower screen it shows scaled down with its ratio and the
  * strokes are scaled up by the same factor, so they land under the pointer and the image sent is
- * the full size whatever the screen.
+ * the full size whatever the screen. Beneath it, for keyboard use, a name typed is drawn on the
+ * pad in place of strokes (drawing afterwards adds to it; Clear empties both).
  */
 export function SignatureCanvas({
   disabled,
@@ -43,6 +44,9 @@ export function SignatureCanvas({
   const padRef = useRef<SignaturePad | null>(null);
   const [fit, setFit] = useState(() => fitSignatureCanvas(SIGNATURE_WIDTH));
   const [signed, setSigned] = useState(false);
+  const [typed, setTyped] = useState('');
+  const typedRef = useRef('');
+  typedRef.current = typed;
   const hintId = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -71,7 +75,7 @@ export function SignatureCanvas({
       maxWidth: 2.6,
     });
     const ended = () => {
-      const drawn = !pad.isEmpty();
+      const drawn = !pad.isEmpty() || typedRef.current.trim() !== '';
       setSigned(drawn);
       onChangeRef.current(drawn);
     };
@@ -98,16 +102,35 @@ export function SignatureCanvas({
 
   const clear = useCallback(() => {
     padRef.current?.clear();
+    setTyped('');
     setSigned(false);
     onChangeRef.current(false);
   }, []);
+
+  // A typed name replaces what is on the pad: cleared, then the name drawn across it.
+  const type = (name: string) => {
+    setTyped(name);
+    const pad = padRef.current;
+    const canvas = canvasRef.current;
+    if (!pad || !canvas) return;
+    pad.clear();
+    const context = canvas.getContext('2d');
+    if (context && name.trim() !== '') drawTypedSignature(context, name.trim());
+    const now = name.trim() !== '';
+    setSigned(now);
+    onChangeRef.current(now);
+  };
 
   useImperativeHandle(
     ref,
     () => ({
       toPng: () => {
         const pad = padRef.current;
-        return pad && !pad.isEmpty() ? pad.toDataURL('image/png') : null;
+        const canvas = canvasRef.current;
+        if (!pad || !canvas) return null;
+        if (!pad.isEmpty()) return pad.toDataURL('image/png');
+        // a name typed and nothing drawn: the canvas as the name left it
+        return typedRef.current.trim() !== '' ? canvas.toDataURL('image/png') : null;
       },
       clear,
     }),
@@ -159,6 +182,16 @@ export function SignatureCanvas({
           {signed ? t('quoteAccept.signed') : t('quoteAccept.notSigned')}
         </Text>
       </Group>
+      <TextInput
+        mt="xs"
+        label={t('quoteAccept.typedName')}
+        description={t('quoteAccept.typedNameHint')}
+        value={typed}
+        maxLength={80}
+        autoComplete="off"
+        disabled={disabled}
+        onChange={(event) => type(event.currentTarget.value)}
+      />
     </div>
   );
 }
