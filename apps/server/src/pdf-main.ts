@@ -23,11 +23,10 @@ function required(name: string): string {
 const database = connectDatabase(required(PDF_PROCESS_ENV.databaseUrl), { max: 2 });
 if (process.env[PDF_PROCESS_ENV.localDatabase] === '1')
   database.pool.on('connect', (client: pg.PoolClient) => {
-    // Queued on the new connection before its first use.
-    client
-      .query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
-      .then(({ rows }) => reniceDatabaseBackend(rows[0]?.pid ?? 0))
-      .catch(() => {});
+    // The server process's id as PostgreSQL sent it at the connection's start (BackendKeyData):
+    // no query queued on a connection its first user is about to use.
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (pid) reniceDatabaseBackend(pid);
   });
 const files = new FileStore(database.db, required(PDF_PROCESS_ENV.filesDir));
 servePdfCalls(inProcessPdfMaker({ db: database.db, files }), async () => {
