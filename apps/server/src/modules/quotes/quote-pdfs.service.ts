@@ -40,6 +40,12 @@ type PdfKind = repo.PdfKind;
 
 const quoteNotFound = () => notFound('Quote not found');
 const FILE_PREFIX: Record<PdfKind, string> = { QUOTE: 'quote', MEASURE: 'measure', INSTALL: 'install' };
+/** A rendered PDF's stored name: its kind, the quote's number and the digest of its document. */
+const renderedName = (kind: PdfKind, tuid: number, digest: string) =>
+  `${FILE_PREFIX[kind]}-${tuid}-${digest.slice(0, 24)}.pdf`;
+/** The names `renderedName` gives the quote's PDFs of these kinds, as a regular expression's text. */
+const renderedNamePattern = (kinds: readonly PdfKind[], tuid: number) =>
+  `^(${kinds.map((k) => FILE_PREFIX[k]).join('|')})-${tuid}-[0-9a-f]{24}\\.pdf$`;
 const DEFAULT_TITLE: Record<PdfKind, string> = {
   QUOTE: 'Quote',
   MEASURE: 'Measure sheet',
@@ -315,7 +321,7 @@ async function storedPdf(
     if (fileId !== undefined) return { url: quoteFileUrl(quoteId, fileId) };
   }
   const definition = await definitionOf(deps, accountId, q, kind, settings, null);
-  const filename = `${FILE_PREFIX[kind]}-${q.tuid}-${sha256(JSON.stringify(definition)).slice(0, 24)}.pdf`;
+  const filename = renderedName(kind, q.tuid, sha256(JSON.stringify(definition)));
   const existing = await repo.findFileByName(deps.db, accountId, filename);
   if (existing && (await fs.stat(deps.files.path(existing.storage_path)).catch(() => null)))
     return { url: quoteFileUrl(quoteId, existing.id) };
@@ -349,8 +355,8 @@ async function removeSuperseded(
   keepId: number,
 ): Promise<void> {
   try {
-    const pattern = `^${FILE_PREFIX[kind]}-${q.tuid}-[0-9a-f]{24}\\.pdf$`;
     const before = new Date(Date.now() - SUPERSEDED_PDF_KEPT_MS);
+    const pattern = renderedNamePattern([kind], q.tuid);
     const ids = await repo.findSupersededPdfs(deps.db, accountId, pattern, keepId, before);
     if (ids.length > 0) await deps.files.remove(accountId, ids);
   } catch (error) {
@@ -380,7 +386,7 @@ export async function quoteFile(
   const q = await repo.findPdfQuote(deps.db, accountId, quoteId);
   if (!q) throw quoteNotFound();
   const file = await repo.findQuoteFile(deps.db, accountId, quoteId, fileId);
-  const ours = new RegExp(`^(quote|measure|install)-${q.tuid}-[0-9a-f]{24}\\.pdf$`);
+  const ours = new RegExp(renderedNamePattern(['QUOTE', 'MEASURE', 'INSTALL'], q.tuid));
   if (!file || !(file.of_acceptance || (file.mime_type === 'application/pdf' && ours.test(file.filename))))
     throw notFound('File not found');
   const fullPath = deps.files.path(file.storage_path);

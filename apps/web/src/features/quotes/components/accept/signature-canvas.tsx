@@ -47,6 +47,8 @@ export function SignatureCanvas({
   const [typed, setTyped] = useState('');
   const typedRef = useRef('');
   typedRef.current = typed;
+  /** Whether a name is typed (the pad's handlers read it through the ref, not a stale closure). */
+  const hasTypedName = useCallback(() => typedRef.current.trim() !== '', []);
   const hintId = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -75,7 +77,7 @@ export function SignatureCanvas({
       maxWidth: 2.6,
     });
     const ended = () => {
-      const drawn = !pad.isEmpty() || typedRef.current.trim() !== '';
+      const drawn = !pad.isEmpty() || hasTypedName();
       setSigned(drawn);
       onChangeRef.current(drawn);
     };
@@ -86,7 +88,7 @@ export function SignatureCanvas({
       pad.off();
       padRef.current = null;
     };
-  }, []);
+  }, [hasTypedName]);
 
   // Points arrive in CSS pixels: scale them onto the 768 × 240 canvas. What is drawn stays.
   useEffect(() => {
@@ -114,11 +116,11 @@ export function SignatureCanvas({
     const canvas = canvasRef.current;
     if (!pad || !canvas) return;
     pad.clear();
+    const trimmed = name.trim();
     const context = canvas.getContext('2d');
-    if (context && name.trim() !== '') drawTypedSignature(context, name.trim());
-    const now = name.trim() !== '';
-    setSigned(now);
-    onChangeRef.current(now);
+    if (context && trimmed) drawTypedSignature(context, trimmed);
+    setSigned(trimmed !== '');
+    onChangeRef.current(trimmed !== '');
   };
 
   useImperativeHandle(
@@ -130,11 +132,11 @@ export function SignatureCanvas({
         if (!pad || !canvas) return null;
         if (!pad.isEmpty()) return pad.toDataURL('image/png');
         // a name typed and nothing drawn: the canvas as the name left it
-        return typedRef.current.trim() !== '' ? canvas.toDataURL('image/png') : null;
+        return hasTypedName() ? canvas.toDataURL('image/png') : null;
       },
       clear,
     }),
-    [clear],
+    [clear, hasTypedName],
   );
 
   return (
