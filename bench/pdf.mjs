@@ -15,6 +15,12 @@
 // BENCH_GUARD_MS (default 250). BENCH_BURST=health is the control: each burst asks 20 GET
 // /health.json at once instead of 20 PDFs (no SQL change), the move that 20 simultaneous HTTP
 // requests alone cause the list on this machine — the floor under the PDFs' figure.
+// BENCH_BURST=outside is the second control: each burst asks 20 GETs of a bare Node HTTP server in
+// a process of its own (not Slat's) that answers them one every 20 ms (BENCH_OUTSIDE_PACE_MS),
+// like the PDFs arrive, doing no work: the move the bench's own burst traffic causes the list on
+// this machine while the API thread does nothing for the burst.
+
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +43,12 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const BURST = 20;
 /** Requests that began within this long after a burst ended count neither as during nor as between. */
 const GUARD = Number(process.env.BENCH_GUARD_MS ?? 250);
-const CONTROL = process.env.BENCH_BURST === 'health';
+const MODE = process.env.BENCH_BURST ?? 'pdf';
+if (!['pdf', 'health', 'outside'].includes(MODE))
+  throw new Error(`BENCH_BURST: pdf, health or outside, not ${MODE}`);
+const CONTROL = MODE !== 'pdf';
+/** BENCH_BURST=outside: ms between the bare server's answers (20 × 20 ms ≈ a burst of 20 PDFs). */
+const PACE = Number(process.env.BENCH_OUTSIDE_PACE_MS ?? 20);
 const loadAtStart = os.loadavg()[0];
 
 const dataDir = tempDataDir();
@@ -166,6 +177,28 @@ const burstQuotes = [];
 for (let i = 0; i < BURST; i++)
   burstQuotes.push((await api('POST', `/deal-quotes/${small.id}/clone`, {})).id);
 const listUrl = `${base}/api/deals?workflowId=${deal.workflowId}`;
+/** The second control's bare server (BENCH_BURST=outside): a process of its own, answering {}. */
+let outside = null;
+if (MODE === 'outside') {
+  outside = spawn(
+    process.execPath,
+    [
+      '-e',
+      // Answers paced like the PDFs (one every PACE ms, in order of arrival), doing no work: a
+      // burst then lasts about as long as a PDF burst, so as many list requests fall in it.
+      `const pace = ${PACE}; let next = 0;
+       const s = require('node:http').createServer((q, r) => {
+         next = Math.max(Date.now(), next) + pace;
+         setTimeout(() => { r.setHeader('content-type', 'application/json'); r.end('{}'); }, next - Date.now());
+       });
+       s.listen(0, '127.0.0.1', () => console.log(s.address().port));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  process.on('exit', () => outside.kill('SIGTERM'));
+}
+const outsidePort =
+  outside && Number(await new Promise((r) => outside.stdout.once('data', (d) => r(String(d).trim()))));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -198,7 +231,7 @@ async function listLoad() {
  */
 const burstDriver = `
   const { parentPort, workerData } = require('node:worker_threads');
-  const { base, cookie, ids, databaseUrl, control } = workerData;
+  const { base, cookie, ids, databaseUrl, control, controlUrl } = workerData;
   (async () => {
     const pg = await import('pg');
     const client = new pg.default.Client({ connectionString: databaseUrl });
@@ -209,7 +242,7 @@ const burstDriver = `
       n += 1;
       if (!control) await client.query('UPDATE deal_quotes SET description = $1 WHERE id = ANY($2::int[])', ['Burst ' + n, ids]);
       parentPort.postMessage('started');
-      const url = (id) => (control ? base + '/health.json' : base + '/api/deal-quotes/' + id + '/pdf');
+      const url = (id) => (control ? controlUrl : base + '/api/deal-quotes/' + id + '/pdf');
       const answers = await Promise.all(ids.map((id) => fetch(url(id), { headers: { cookie } })));
       for (const a of answers) { if (!a.ok) throw new Error('PDF ' + a.status); await a.arrayBuffer(); }
       parentPort.postMessage('done');
@@ -219,7 +252,14 @@ const burstDriver = `
 `;
 const driver = new Worker(burstDriver, {
   eval: true,
-  workerData: { base, cookie, ids: burstQuotes, databaseUrl: databaseUrl(), control: CONTROL },
+  workerData: {
+    base,
+    cookie,
+    ids: burstQuotes,
+    databaseUrl: databaseUrl(),
+    control: CONTROL,
+    controlUrl: MODE === 'outside' ? `http://127.0.0.1:${outsidePort}/` : `${base}/health.json`,
+  },
 });
 const nextMessage = () =>
   new Promise((resolve, reject) => {
@@ -288,6 +328,7 @@ driver.postMessage('end');
 await nextMessage();
 await driver.terminate();
 await server.stop();
+outside?.kill('SIGTERM');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────────
@@ -319,7 +360,12 @@ console.log(
 console.log(
   `\nCPU per 1-page PDF (update + GET, from /proc): API thread ${ms(perPdf.api)}, PDF process ${ms(perPdf.pdf)}`,
 );
-const what = CONTROL ? 'GET /health.json (the control, BENCH_BURST=health)' : 'PDFs';
+const BURST_NAME = {
+  pdf: 'PDFs',
+  health: 'GET /health.json',
+  outside: 'GETs of a bare Node server in another process',
+}[MODE];
+const what = CONTROL ? `${BURST_NAME} (the control, BENCH_BURST=${MODE})` : BURST_NAME;
 console.log(
   `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${BURST} ${what} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the first request to the last answer:`,
 );
@@ -329,7 +375,7 @@ const listRow = (name, rs) =>
   `| ${name} | ${rs.length} | ${ms(percentile(latencies(rs), 50))} | ${ms(percentile(latencies(rs), 99))} | ${rs.filter((r) => !r.ok).length} |`;
 console.log(listRow('alone (rounds without bursts)', alone));
 console.log(listRow(`between bursts (same rounds, ≥ ${GUARD} ms after one)`, between));
-console.log(listRow(`in flight during a burst of ${BURST} ${CONTROL ? 'GET /health.json' : 'PDFs'}`, during));
+console.log(listRow(`in flight during a burst of ${BURST} ${BURST_NAME}`, during));
 console.log(
   `\nlist p99 during bursts against between them (interleaved, the same seconds): moved ${(moved * 100).toFixed(1)} % (budget < 10 %: **${moved < 0.1 ? 'within' : 'over'}**)`,
 );
