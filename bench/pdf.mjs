@@ -19,6 +19,10 @@
 // a process of its own (not Slat's) that answers them one every 20 ms (BENCH_OUTSIDE_PACE_MS),
 // like the PDFs arrive, doing no work: the move the bench's own burst traffic causes the list on
 // this machine while the API thread does nothing for the burst.
+// BENCH_BURST=spin is the third control: no requests at all; each "burst" is a busy loop as long
+// as a PDF burst (BENCH_SPIN_MS, default 400) in a process started as the PDF process is (the idle
+// scheduling class on the last CPU): what the second CPU being busy at the lowest priority alone
+// does to the list on this VM.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,8 +48,9 @@ const BURST = 20;
 /** Requests that began within this long after a burst ended count neither as during nor as between. */
 const GUARD = Number(process.env.BENCH_GUARD_MS ?? 250);
 const MODE = process.env.BENCH_BURST ?? 'pdf';
-if (!['pdf', 'health', 'outside'].includes(MODE))
-  throw new Error(`BENCH_BURST: pdf, health or outside, not ${MODE}`);
+if (!['pdf', 'health', 'outside', 'spin'].includes(MODE))
+  throw new Error(`BENCH_BURST: pdf, health, outside or spin, not ${MODE}`);
+const SPIN_MS = Number(process.env.BENCH_SPIN_MS ?? 400);
 const CONTROL = MODE !== 'pdf';
 /** BENCH_BURST=outside: ms between the bare server's answers (20 × 20 ms ≈ a burst of 20 PDFs). */
 const PACE = Number(process.env.BENCH_OUTSIDE_PACE_MS ?? 20);
@@ -197,6 +202,24 @@ if (MODE === 'outside') {
   );
   process.on('exit', () => outside.kill('SIGTERM'));
 }
+/** The third control's busy loop (BENCH_BURST=spin), started like the PDF process. */
+let spinner = null;
+if (MODE === 'spin') {
+  const tool = (name) => [`/usr/bin/${name}`, `/bin/${name}`].find((p) => fs.existsSync(p));
+  const cpus = os.availableParallelism();
+  const prefix = [
+    ...(cpus >= 2 && tool('taskset') ? [tool('taskset'), '--cpu-list', String(cpus - 1)] : []),
+    ...(tool('chrt') ? [tool('chrt'), '--idle', '0'] : []),
+  ];
+  const [command, ...args] = [
+    ...prefix,
+    process.execPath,
+    '-e',
+    "process.on('message', (ms) => { const end = performance.now() + ms; while (performance.now() < end); process.send('done'); });",
+  ];
+  spinner = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  process.on('exit', () => spinner.kill('SIGTERM'));
+}
 const outsidePort =
   outside && Number(await new Promise((r) => outside.stdout.once('data', (d) => r(String(d).trim()))));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -274,6 +297,12 @@ await nextMessage(); // ready
 
 /** One burst of 20 PDFs; answers when it ran, in this thread's clock. */
 async function burst() {
+  if (spinner) {
+    const from = performance.now();
+    spinner.send(SPIN_MS);
+    await new Promise((resolve) => spinner.once('message', resolve));
+    return { from, to: performance.now() };
+  }
   driver.postMessage('burst');
   await nextMessage(); // started
   const from = performance.now();
@@ -329,6 +358,7 @@ await nextMessage();
 await driver.terminate();
 await server.stop();
 outside?.kill('SIGTERM');
+spinner?.kill('SIGTERM');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────────
@@ -364,10 +394,14 @@ const BURST_NAME = {
   pdf: 'PDFs',
   health: 'GET /health.json',
   outside: 'GETs of a bare Node server in another process',
+  spin: `${SPIN_MS} ms busy loop at the PDF process's priority on its CPU (no requests)`,
 }[MODE];
 const what = CONTROL ? `${BURST_NAME} (the control, BENCH_BURST=${MODE})` : BURST_NAME;
+/** "20 PDFs"; the busy loop is one. */
+const burstOf = (name) => (MODE === 'spin' ? name : `${BURST} ${name}`);
+MODE === 'spin' ? name.replace(/^\d+ ms busy loops/, (m) => m.replace('loops', 'loop')) : `${BURST} ${name}`;
 console.log(
-  `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${BURST} ${what} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the first request to the last answer:`,
+  `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${burstOf(what)} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the first request to the last answer:`,
 );
 console.log('| list | requests | p50 | p99 | non-2xx |');
 console.log('|---|---|---|---|---|');
@@ -375,7 +409,7 @@ const listRow = (name, rs) =>
   `| ${name} | ${rs.length} | ${ms(percentile(latencies(rs), 50))} | ${ms(percentile(latencies(rs), 99))} | ${rs.filter((r) => !r.ok).length} |`;
 console.log(listRow('alone (rounds without bursts)', alone));
 console.log(listRow(`between bursts (same rounds, ≥ ${GUARD} ms after one)`, between));
-console.log(listRow(`in flight during a burst of ${BURST} ${BURST_NAME}`, during));
+console.log(listRow(`in flight during a burst of ${burstOf(BURST_NAME)}`, during));
 console.log(
   `\nlist p99 during bursts against between them (interleaved, the same seconds): moved ${(moved * 100).toFixed(1)} % (budget < 10 %: **${moved < 0.1 ? 'within' : 'over'}**)`,
 );
