@@ -399,7 +399,6 @@ const BURST_NAME = {
 const what = CONTROL ? `${BURST_NAME} (the control, BENCH_BURST=${MODE})` : BURST_NAME;
 /** "20 PDFs"; the busy loop is one. */
 const burstOf = (name) => (MODE === 'spin' ? name : `${BURST} ${name}`);
-MODE === 'spin' ? name.replace(/^\d+ ms busy loops/, (m) => m.replace('loops', 'loop')) : `${BURST} ${name}`;
 console.log(
   `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${burstOf(what)} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the first request to the last answer:`,
 );
