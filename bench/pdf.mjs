@@ -402,7 +402,7 @@ const what = CONTROL ? `${BURST_NAME} (the control, BENCH_BURST=${MODE})` : BURS
 /** "20 PDFs"; the busy loop is one. */
 const burstOf = (name) => (MODE === 'spin' ? name : `${BURST} ${name}`);
 console.log(
-  `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${burstOf(what)} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the first request to the last answer:`,
+  `\nGET /api/deals?workflowId (board list), open loop at ${RATE} req/s × ${SECONDS} s, ${ROUNDS} alternating rounds (samples pooled); a burst of ${burstOf(what)} every second in the second run of each round, ${burstMs.length} bursts of ${ms(median(burstMs))} (median) from the burst's start (its quotes' change, for PDFs) to its last answer:`,
 );
 console.log('| list | requests | p50 | p99 | non-2xx |');
 console.log('|---|---|---|---|---|');
