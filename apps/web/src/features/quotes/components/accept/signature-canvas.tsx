@@ -28,6 +28,9 @@ export type SignatureCanvasHandle = {
  * the full size whatever the screen. Beneath it, for keyboard use, a name typed is drawn on the
  * pad in place of strokes (drawing afterwards adds to it; Clear empties both).
  */
+/** Whether the typed name's field holds a name. */
+const hasTypedName = (field: HTMLInputElement | null) => (field?.value.trim() ?? '') !== '';
+
 export function SignatureCanvas({
   disabled,
   onChange,
@@ -44,14 +47,16 @@ export function SignatureCanvas({
   const padRef = useRef<SignaturePad | null>(null);
   const [fit, setFit] = useState(() => fitSignatureCanvas(SIGNATURE_WIDTH));
   const [signed, setSigned] = useState(false);
-  const [typed, setTyped] = useState('');
-  const typedRef = useRef('');
-  typedRef.current = typed;
-  /** Whether a name is typed (the pad's handlers read it through the ref, not a stale closure). */
-  const hasTypedName = useCallback(() => typedRef.current.trim() !== '', []);
+  /** The typed name's field: what it holds is read where needed, never copied into state. */
+  const nameRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  /** Shows and reports whether the pad holds a signature. */
+  const report = useCallback((drawn: boolean) => {
+    setSigned(drawn);
+    onChangeRef.current(drawn);
+  }, []);
 
   // the width available now and whenever it changes (a phone turned, the modal resized)
   useLayoutEffect(() => {
@@ -76,11 +81,7 @@ export function SignatureCanvas({
       minWidth: 0.8,
       maxWidth: 2.6,
     });
-    const ended = () => {
-      const drawn = !pad.isEmpty() || hasTypedName();
-      setSigned(drawn);
-      onChangeRef.current(drawn);
-    };
+    const ended = () => report(!pad.isEmpty() || hasTypedName(nameRef.current));
     pad.addEventListener('endStroke', ended);
     padRef.current = pad;
     return () => {
@@ -88,7 +89,7 @@ export function SignatureCanvas({
       pad.off();
       padRef.current = null;
     };
-  }, [hasTypedName]);
+  }, [report]);
 
   // Points arrive in CSS pixels: scale them onto the 768 × 240 canvas. What is drawn stays.
   useEffect(() => {
@@ -104,23 +105,19 @@ export function SignatureCanvas({
 
   const clear = useCallback(() => {
     padRef.current?.clear();
-    setTyped('');
-    setSigned(false);
-    onChangeRef.current(false);
-  }, []);
+    if (nameRef.current) nameRef.current.value = '';
+    report(false);
+  }, [report]);
 
   // A typed name replaces what is on the pad: cleared, then the name drawn across it.
   const type = (name: string) => {
-    setTyped(name);
     const pad = padRef.current;
-    const canvas = canvasRef.current;
-    if (!pad || !canvas) return;
+    const context = canvasRef.current?.getContext('2d');
+    if (!pad) return;
     pad.clear();
     const trimmed = name.trim();
-    const context = canvas.getContext('2d');
     if (context && trimmed) drawTypedSignature(context, trimmed);
-    setSigned(trimmed !== '');
-    onChangeRef.current(trimmed !== '');
+    report(trimmed !== '');
   };
 
   useImperativeHandle(
@@ -132,11 +129,11 @@ export function SignatureCanvas({
         if (!pad || !canvas) return null;
         if (!pad.isEmpty()) return pad.toDataURL('image/png');
         // a name typed and nothing drawn: the canvas as the name left it
-        return hasTypedName() ? canvas.toDataURL('image/png') : null;
+        return hasTypedName(nameRef.current) ? canvas.toDataURL('image/png') : null;
       },
       clear,
     }),
-    [clear, hasTypedName],
+    [clear],
   );
 
   return (
@@ -188,7 +185,7 @@ export function SignatureCanvas({
         mt="xs"
         label={t('quoteAccept.typedName')}
         description={t('quoteAccept.typedNameHint')}
-        value={typed}
+        ref={nameRef}
         maxLength={80}
         autoComplete="off"
         disabled={disabled}
