@@ -3,11 +3,12 @@
 // answers when it is sent at the same moment as 20 other requests, against the same list sent
 // alone a moment before (the baseline, in the same rounds). The 20 are, in turn: 20 PDFs of
 // changed quotes (each renders), 20 PDFs of unchanged quotes (each answers its stored file),
-// 20 GET /health.json (the least a request can be) and 20 GET /api/deal-quotes/{id} (a cached
-// read). All from this thread: the client's own work for 20 requests is in every figure alike.
+// 20 GET /health.json (the least a request can be) and 20 GET /api/deal-quotes/{id} (read afresh:
+// the first kind changes the quotes every round). All from this thread: the client's own work for 20 requests is in every figure alike.
 // BENCH_ROUNDS (default 60) rounds, the kinds interleaved within each round.
 import fs from 'node:fs';
-import { demoQuotingDeal, machine, median, signInDemo, startSlat, tempDataDir } from './lib.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { demoQuotingDeal, machine, median, percentile, signInDemo, startSlat, tempDataDir } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const dataDir = tempDataDir();
@@ -28,7 +29,6 @@ for (const q of ids) await api('GET', `/deal-quotes/${q}/pdf`); // stored: the u
 
 const listUrl = `${base}/api/deals?workflowId=${deal.workflowId}`;
 const get = (url) => fetch(url, { headers: { cookie } }).then((r) => r.arrayBuffer());
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let revision = 0;
 const kinds = {
   'PDFs of changed quotes (each renders)': {
@@ -44,7 +44,7 @@ const kinds = {
   },
   'PDFs of unchanged quotes (stored file)': { url: (q) => `${base}/api/deal-quotes/${q}/pdf` },
   'GET /health.json': { url: () => `${base}/health.json` },
-  'GET /api/deal-quotes/{id} (cached)': { url: (q) => `${base}/api/deal-quotes/${q}` },
+  'GET /api/deal-quotes/{id} (just changed: read afresh)': { url: (q) => `${base}/api/deal-quotes/${q}` },
 };
 
 /** The list's time, sent alone or right after the 20 (which are then awaited too). */
@@ -72,10 +72,6 @@ for (let round = 0; round < ROUNDS; round++) {
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (v) => `${v.toFixed(1)} ms`;
 console.log(
   `\nburst-collision bench — ${new Date().toISOString().slice(0, 10)} — ${machine()} — ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`,

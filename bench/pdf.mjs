@@ -5,8 +5,9 @@
 // during bursts of 20 PDFs against its p99 without, in one run. Budgets: 1-page p95 ≤ 150 ms;
 // the list's p99 moves < 10 %. The list is asked at a steady rate below saturation (BENCH_RATE
 // req/s, open loop), so its latency is the server's, not a queue's; its p99 during bursts is over
-// the requests in flight while a burst was (from its quotes' change to its last PDF; one burst a second after the last one
-// ended, from a thread of its own: 20 quotes changed in SQL, then their 20 PDFs asked at once).
+// the requests in flight while a burst was (from its quotes' change to its last PDF; one burst a
+// second after the last one ended, from a thread of its own: 20 quotes changed in SQL, then their
+// 20 PDFs asked at once).
 // The budget compares it with the p99 of the same runs' requests between bursts (interleaved
 // second by second, so the VM's own slow spells fall on both sides); rounds without bursts
 // alternate with them and are printed too. On a 2-core VM the p99 of 6-second runs without
@@ -29,12 +30,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   demoQuotingDeal,
   machine,
   median,
+  percentile,
   quotableProducts,
   signInDemo,
   startSlat,
@@ -132,10 +135,6 @@ async function timedPdf(quoteId) {
   await api('GET', `/deal-quotes/${quoteId}/pdf`);
   return performance.now() - started;
 }
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 async function sample(quoteId, n) {
   for (let i = 0; i < 3; i++) await timedPdf(quoteId); // warm: worker thread started, fonts read
   const times = [];
@@ -223,7 +222,6 @@ if (MODE === 'spin') {
 }
 const outsidePort =
   outside && Number(await new Promise((r) => outside.stdout.once('data', (d) => r(String(d).trim()))));
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The list asked at a steady RATE for SECONDS (open loop: on schedule, whatever is in flight),
@@ -255,7 +253,7 @@ async function listLoad() {
  */
 const burstDriver = `
   const { parentPort, workerData } = require('node:worker_threads');
-  const { base, cookie, ids, databaseUrl, control, controlUrl } = workerData;
+  const { base, cookie, ids, databaseUrl, controlUrl } = workerData;
   (async () => {
     const pg = await import('pg');
     const client = new pg.default.Client({ connectionString: databaseUrl });
@@ -264,9 +262,9 @@ const burstDriver = `
     parentPort.on('message', async (m) => {
       if (m === 'end') { await client.end(); parentPort.postMessage('ended'); return; }
       n += 1;
-      if (!control) await client.query('UPDATE deal_quotes SET description = $1 WHERE id = ANY($2::int[])', ['Burst ' + n, ids]);
+      if (!controlUrl) await client.query('UPDATE deal_quotes SET description = $1 WHERE id = ANY($2::int[])', ['Burst ' + n, ids]);
       parentPort.postMessage('started');
-      const url = (id) => (control ? controlUrl : base + '/api/deal-quotes/' + id + '/pdf');
+      const url = (id) => controlUrl ?? base + '/api/deal-quotes/' + id + '/pdf';
       const answers = await Promise.all(ids.map((id) => fetch(url(id), { headers: { cookie } })));
       for (const a of answers) { if (!a.ok) throw new Error('PDF ' + a.status); await a.arrayBuffer(); }
       parentPort.postMessage('done');
@@ -281,8 +279,8 @@ const driver = new Worker(burstDriver, {
     cookie,
     ids: burstQuotes,
     databaseUrl: databaseUrl(),
-    control: CONTROL,
-    controlUrl: MODE === 'outside' ? `http://127.0.0.1:${outsidePort}/` : `${base}/health.json`,
+    // what a control burst asks 20 times (null: the 20 PDFs)
+    controlUrl: { outside: `http://127.0.0.1:${outsidePort}/`, health: `${base}/health.json` }[MODE] ?? null,
   },
 });
 const nextMessage = () =>
