@@ -198,6 +198,9 @@ async function expectFigures(pricing: Locator, api: QuoteJson) {
   await expect(amount('pricing-deposit')).toHaveText(money(p.depositAmount));
 }
 
+/** The toasts on the page. */
+const toastsOn = (page: Page) => page.locator('.mantine-Notification-root');
+
 /**
  * Waits (up to 20 s: CI's machine is shared) until the API's quote satisfies `done`, then answers
  * it. When it never does, the failure names the toasts on the page (a 409's message, say).
@@ -215,7 +218,7 @@ async function quoteWhen(page: Page, id: number, done: (q: QuoteJson) => boolean
       )
       .toBe(true);
   } catch (error) {
-    const toasts = await page.locator('.mantine-Notification-root').allInnerTexts();
+    const toasts = await toastsOn(page).allInnerTexts();
     throw new Error(`the quote never came to the state awaited; toasts: ${JSON.stringify(toasts)}`, {
       cause: error,
     });
@@ -233,7 +236,7 @@ const settled = (page: Page) =>
 async function shoot(page: Page, name: string, { whole = false } = {}) {
   // a toast of an earlier step (the §5 'Review all fields' one) leaving mid-audit is measured half
   // faded: close them first
-  const toasts = page.locator('.mantine-Notification-root');
+  const toasts = toastsOn(page);
   for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
   await expect(toasts).toHaveCount(0);
   await settled(page);
