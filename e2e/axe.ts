@@ -33,6 +33,15 @@ export async function seriousViolations(page: Page, tags?: string[]): Promise<st
 }
 
 /**
+ * seriousViolations once the page holds still (`settle`: no DOM change for 300 ms, finite
+ * animations done), so a dialog still fading in is not measured half transparent.
+ */
+export async function settledViolations(page: Page, tags?: string[]): Promise<string[]> {
+  await settle(page);
+  return seriousViolations(page, tags);
+}
+
+/**
  * The page a URL shows, for telling pages apart: the path within the app, ids made generic
  * (`/workflows/residential/123` → `/workflows/residential/:id`). Undefined for what is not an app
  * page (another origin, about:blank, the API, /health.json).

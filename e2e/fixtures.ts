@@ -4,7 +4,7 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 import { auditContext, trackVisitedRoutes } from './axe';
 import { E2E_DATA_DIR } from './run-env';
 
-export { seriousViolations } from './axe';
+export { seriousViolations, settledViolations } from './axe';
 
 export const DEMO = { username: 'demo', password: 'demo1234' } as const;
 

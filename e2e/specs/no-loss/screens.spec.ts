@@ -2,13 +2,12 @@
 // from before the change are in docs/screenshots/issue-12), and axe on every screen these changes
 // touch, with their dialogs open.
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import {
   apiWrite,
   createDealViaApi,
   expect,
   getWorkflow,
-  seriousViolations,
+  settledViolations,
   signInViaApi,
   test,
 } from '../../fixtures';
@@ -20,12 +19,6 @@ import {
   todayUtc,
   unsavedQuestion,
 } from './no-loss-helpers';
-
-/** axe on the page once its dialogs and toasts have finished fading in (a half-faded colour is not the colour). */
-async function axeWhenSettled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return seriousViolations(page);
-}
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots/issue-12');
 
@@ -52,11 +45,11 @@ for (const width of [375, 1280]) {
     await expect(modal.getByText('Customer prefers white')).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `deal-modal-after-${width}.png`) });
     await page.screenshot({ path: path.join(SHOTS, `deal-modal-after-${width}-full.png`), fullPage: true });
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
 
     await modal.getByRole('button', { name: 'Delete note “Customer prefers white”' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete note' })).toBeVisible();
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `confirm-${width}.png`) });
     await page.keyboard.press('Escape');
 
@@ -67,13 +60,13 @@ for (const width of [375, 1280]) {
       .fill('Renamed');
     await page.keyboard.press('Escape');
     await expect(unsavedQuestion(page)).toBeVisible();
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `unsaved-${width}.png`) });
     await unsavedQuestion(page).getByRole('button', { name: 'Discard changes' }).click();
 
     await modal.getByRole('button', { name: 'Archive deal' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Deal archived' })).toBeVisible();
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `undo-toast-${width}.png`) });
   });
 
@@ -87,10 +80,10 @@ for (const width of [375, 1280]) {
       await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Quotes' }).click();
     else await page.getByRole('combobox', { name: /section/i }).selectOption({ label: 'Quotes' });
     await expect(unsavedQuestion(page)).toBeVisible();
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
     await unsavedQuestion(page).getByRole('button', { name: 'Discard changes' }).click();
     await expect(page).toHaveURL(/\/settings\/quotes$/);
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
 
     await enableFlag(page, 'Personnel');
     const people = (await (await page.request.get('/api/personnel')).json()) as {
@@ -103,7 +96,7 @@ for (const width of [375, 1280]) {
       .getByRole('button', { name: 'Archive' })
       .click();
     await expect(page.getByRole('dialog', { name: `Archive ${people[0]!.name}?` })).toBeVisible();
-    expect(await axeWhenSettled(page)).toEqual([]);
+    expect(await settledViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
 }

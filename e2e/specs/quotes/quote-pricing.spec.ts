@@ -18,7 +18,7 @@ import {
   createDealViaApi,
   expect,
   getWorkflow,
-  seriousViolations,
+  settledViolations,
   signInViaApi,
   test,
 } from '../../fixtures';
@@ -239,8 +239,7 @@ async function shoot(page: Page, name: string, { whole = false } = {}) {
   const toasts = toastsOn(page);
   for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
   await expect(toasts).toHaveCount(0);
-  await settled(page);
-  expect(await seriousViolations(page), `axe: ${name}`).toEqual([]);
+  expect(await settledViolations(page), `axe: ${name}`).toEqual([]);
   if (!SHOOT) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize()!;
