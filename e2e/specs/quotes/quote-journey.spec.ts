@@ -19,7 +19,7 @@ import {
   columnDeals,
   type DealRow,
   expect,
-  seriousViolations,
+  settledViolations,
   test,
 } from '../../fixtures';
 import { signInWithForm } from '../web/web-helpers';
@@ -201,12 +201,6 @@ async function savedLineId(page: Page): Promise<number> {
   return Number(page.url().split('/').pop());
 }
 
-/** axe (WCAG 2.1 A/AA, serious and critical) once the dialogs and toasts have finished moving. */
-async function axeNow(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return seriousViolations(page);
-}
-
 /**
  * With SLAT_SCREENSHOTS=1: the open modal whole, from its top — the window made as tall as the
  * modal's content (it scrolls inside itself, so a full-page shot would cut it), then put back.
@@ -337,7 +331,9 @@ test.describe('at 1280 px', () => {
     await expect(offGridSummary.getByText(BAD_SIZE)).toBeVisible();
     // (axe measures a colour only where it is on screen: the summary's error panel first)
     await offGridSummary.scrollIntoViewIfNeeded();
-    expect(await axeNow(page), 'axe on the product screen with an error line, at 1280 px').toEqual([]);
+    expect(await settledViolations(page), 'axe on the product screen with an error line, at 1280 px').toEqual(
+      [],
+    );
     await clickDone(page);
     await expect(page).toHaveURL(new RegExp(`/quotes/${quoteId}$`));
 
@@ -348,7 +344,9 @@ test.describe('at 1280 px', () => {
     await expect(offGridLine.getByTestId('line-sell')).toHaveText('No price');
     await expect(dialog.getByText(HAS_ERRORS)).toBeVisible();
     await offGridLine.scrollIntoViewIfNeeded();
-    expect(await axeNow(page), 'axe on the quote modal with a warning panel, at 1280 px').toEqual([]);
+    expect(await settledViolations(page), 'axe on the quote modal with a warning panel, at 1280 px').toEqual(
+      [],
+    );
     await shoot(page, 'quote-modal-1280');
 
     // fix the size from the line's product screen: the error clears there, in the frame and in the quote
@@ -483,7 +481,9 @@ test.describe('at 375 px', () => {
     });
     expect(quoteOverflow, 'no sideways scroll in the quote modal').toBe(0);
     await errorLine.getByTestId('line-errors').scrollIntoViewIfNeeded();
-    expect(await axeNow(page), 'axe on the quote modal with a warning panel, at 375 px').toEqual([]);
+    expect(await settledViolations(page), 'axe on the quote modal with a warning panel, at 375 px').toEqual(
+      [],
+    );
     await shoot(page, 'quote-modal-375');
 
     // the line's product screen: its error beside the form, the options frame under it
@@ -505,7 +505,9 @@ test.describe('at 375 px', () => {
     );
     expect(frameSideways, 'no sideways scroll in the options frame').toBeLessThanOrEqual(0);
     await summary.scrollIntoViewIfNeeded();
-    expect(await axeNow(page), 'axe on the product screen with an error line, at 375 px').toEqual([]);
+    expect(await settledViolations(page), 'axe on the product screen with an error line, at 375 px').toEqual(
+      [],
+    );
     await shoot(page, 'journey-product-screen-375');
     // and the fixture's audit checks this screen again as the test leaves it
   });
