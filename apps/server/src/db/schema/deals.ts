@@ -35,6 +35,10 @@ export const deals = pgTable(
     sortOrder: numeric('sort_order').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Where the job is: the address the measurer and installer drive to (may differ from the contact's). */
+    siteAddress: text('site_address').notNull().default(''),
+    /** How to get in on site: gate codes, parking, pets, stairs. */
+    accessNotes: text('access_notes').notNull().default(''),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     isArchived: boolean('is_archived').notNull().default(false),
     /** Counts of the deal's alerts (packages/domain deal-alerts), kept on every write so boards filter in SQL. */

@@ -236,6 +236,8 @@ export const quoteAcceptances = pgTable('quote_acceptances', {
   acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** The customer's name when accepted on the public page (a later issue); null for a dealer user. */
   acceptedByCustomer: text('accepted_by_customer'),
+  /** The person who signed (the customer), as typed in the accept dialog; apart from the staff member who recorded it. */
+  signerName: text('signer_name'),
   acceptedWithoutSignature: boolean('accepted_without_signature').notNull(),
   signatureFileId: integer('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
   ipAddress: text('ip_address').notNull(),
