@@ -12,7 +12,7 @@ import {
   uploadAs,
 } from './harness';
 
-// Issue 11: the findings of the probe, each a 500 or a wrong acceptance before the fix.
+// The findings of the input probe, each a 500 or a wrong acceptance before the fix.
 
 let t: TestApp;
 let client: TestClient;
@@ -50,6 +50,39 @@ describe('ids beyond the int4 column', () => {
       'workflowId',
     );
     expect(refused(await client.get('/api/deals?workflowId=2147483648'))[0]?.path).toBe('workflowId');
+  });
+});
+
+describe('ids spelled one way', () => {
+  const spellings = ['0x10', '1e0', '%201', '+1', '01', '1.0', '1%20', '0'];
+
+  it('refuses every other spelling of a number in a path, naming the parameter', async () => {
+    for (const id of [...spellings, String(dealId).padStart(3, '0')]) {
+      const urls = [
+        [`/api/deals/${id}`, 'id'],
+        [`/api/deal-quotes/${id}`, 'id'],
+        [`/api/deals/${id}/quotes`, 'dealId'],
+      ];
+      for (const [url, param] of urls) {
+        expect(
+          refused(await client.get(url!)).map((f) => f.path),
+          url,
+        ).toEqual([param]);
+      }
+    }
+    expect((await client.get(`/api/deals/${dealId}`)).statusCode).toBe(200);
+  });
+
+  it('refuses every other spelling of a number in a query, naming the parameter', async () => {
+    const workflowId = (await client.get('/api/workflows')).json()[0].id as number;
+    for (const id of [...spellings, `0${workflowId}`]) {
+      const fields = refused(await client.get(`/api/deals?workflowId=${id}`));
+      expect(
+        fields.map((f) => f.path),
+        id,
+      ).toEqual(['workflowId']);
+    }
+    expect((await client.get(`/api/deals?workflowId=${workflowId}`)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defineEndpoint } from '@slat/contracts';
@@ -492,6 +492,33 @@ async function send(client: TestClient, call: Call): Promise<LightMyRequestRespo
 
 // ——— The run ———
 
+/**
+ * A copy of a tenant whose ids name nothing: every number under an `id`/`…Id` key becomes one
+ * past any serial this test can reach, and every UUID a fresh one; the same id always maps to the
+ * same ghost, so ids that must agree (a deal's status and its workflow's statuses) still do.
+ */
+function ghostOf(tenant: Tenant): Tenant {
+  const numbers = new Map<number, number>();
+  const uuids = new Map<string, string>();
+  const isIdKey = (key: string) => key === 'id' || /Id$|_id$/.test(key);
+  const walk = (value: unknown, key: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, key));
+    if (value && typeof value === 'object' && !(value instanceof TestClient))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+    if (!isIdKey(key)) return value;
+    if (typeof value === 'number') {
+      if (!numbers.has(value)) numbers.set(value, 2_000_000_000 + numbers.size);
+      return numbers.get(value);
+    }
+    if (typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)) {
+      if (!uuids.has(value)) uuids.set(value, randomUUID());
+      return uuids.get(value);
+    }
+    return value;
+  };
+  return walk(tenant, '') as Tenant;
+}
+
 let t: TestApp;
 let app: FastifyInstance;
 let A: Tenant;
@@ -719,6 +746,24 @@ describe('tenant isolation, generated from the route table', () => {
       if (differs.length) problems.push(`${where} as B changed what A reads: ${differs.join(', ')}`);
       snapshot = after;
       count.checks += 3 + Object.keys(after).length;
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers A's ids in B's bodies and queries exactly as ids that name no row", async () => {
+    // A ghost of A: every id replaced (consistently) by one no row has, so each refused call can
+    // be sent twice, once naming A's row and once naming nothing, and the answers compared.
+    const ghost = ghostOf(A);
+    const problems: string[] = [];
+    for (const [key, ref] of Object.entries(refs)) {
+      if ('skip' in ref || ref.expect !== 'refused') continue;
+      const method = key.split(' ')[0] as Call['method'];
+      const foreign = await send(B.client, { method, ...ref.call(A, B) });
+      const missing = await send(B.client, { method, ...ref.call(ghost, B) });
+      const answer = (res: LightMyRequestResponse) =>
+        `${res.statusCode} ${res.body.replaceAll(/\d{4,}|[0-9a-f-]{36}/g, '…')}`;
+      if (answer(foreign) !== answer(missing))
+        problems.push(`${key}: A's id → ${answer(foreign)}; no such id → ${answer(missing)}`);
     }
     expect(problems).toEqual([]);
   });

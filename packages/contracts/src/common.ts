@@ -6,13 +6,22 @@ export const MAX_ID = 2147483647;
 /** A row id in a JSON body: a whole number from 1 to 2³¹−1 (a larger one can name no row). */
 export const idSchema = z.number().int().min(1).max(MAX_ID);
 
-/** A row id in a path or query parameter (text on the wire), with the same bounds. */
-export const idParam = (message?: string) =>
-  z.coerce
-    .number(message ? { error: message } : undefined)
-    .int(message)
-    .min(1, message)
-    .max(MAX_ID, message);
+/** The one spelling of an id on the wire: decimal digits without a sign or leading zero. */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A row id in a path or query parameter (text on the wire), with the same bounds. Only the
+ * canonical decimal form is an id: `0x10`, `1e0`, ` 1`, `+1` and `01` would each name another
+ * spelling of a number, so they answer 400 rather than quietly addressing row 16 or 1.
+ */
+export const idParam = (message = 'Must be a whole number id (digits only, no leading zero)') =>
+  z
+    // The wire is always text; the browser's own calls build their paths from numbers.
+    .union([z.string({ error: message }).regex(CANONICAL_ID, message), z.number({ error: message })], {
+      error: message,
+    })
+    .transform(Number)
+    .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
 
 /** `/:id` paths. */
 export const idParams = z.object({ id: idParam() });
