@@ -1,4 +1,4 @@
-// Issue 14, Acceptance 'Browser test', as one journey through the UI on a deal of its own: a quote
+// A quote's sale as one journey through the UI on a deal of its own: a quote
 // with two clean lines (copied from a demo quote) gets an adjustment and a 10 % discount through
 // the override-total modal's percentage-discount dialog (the API's sellGrandTotalIncTax is the
 // shown total and exactly R(total before × 0.9)); it is accepted with a signature drawn with the
@@ -194,7 +194,7 @@ test.beforeEach(async ({ page }) => {
   await signInViaApi(page.request);
 });
 
-test('issue 14 journey: adjustment, 10 % discount, signed accept, read-only, the PDF’s total and signature, revise, the deposit difference', async ({
+test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, the PDF’s total and signature, revise, the deposit difference', async ({
   page,
 }) => {
   // two accepts, two PDFs rendered and a revision: well past the default 30 s on a busy machine
