@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatInches,
   formatCounted,
+  formatInches,
   formatMeasure,
   fractionChoices,
   inchesToSixteenths,

@@ -183,7 +183,10 @@ export function readWholeNumber(text: string, units: readonly string[] = []): Wh
   if (/^\d+$/.test(unsigned) || /^\d{1,3}( \d{3})+$/.test(unsigned))
     return { ok: true, value: Number(unsigned.replace(/ /g, '')) };
   // "1200,5" is a decimal comma; "1,200" may be a thousands comma, so it is refused as unclear
-  if (/^\d*\.\d+$|^\d+\.$/.test(unsigned) || (/^\d*,\d+$/.test(unsigned) && !/^\d{1,3},\d{3}$/.test(unsigned)))
+  if (
+    /^\d*\.\d+$|^\d+\.$/.test(unsigned) ||
+    (/^\d*,\d+$/.test(unsigned) && !/^\d{1,3},\d{3}$/.test(unsigned))
+  )
     return { ok: false, problem: 'decimalPoint' };
   if (/^(\d+[ -])?\d+\/\d+$/.test(unsigned)) return { ok: false, problem: 'fraction' };
   return { ok: false, problem: 'notANumber' };
