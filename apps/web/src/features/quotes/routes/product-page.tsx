@@ -628,7 +628,7 @@ function switchUnit(
 }
 
 /** mm or inches for the sizes (default: the product's catalog unit when inches, else the company's; a line keeps its own). */
-function UnitSwitch({
+export function UnitSwitch({
   disabled,
   form,
   disableFineFractions,
@@ -660,7 +660,7 @@ function UnitSwitch({
 }
 
 /** §5: quantity at least 1, as typed (0 and -3 are refused with a reason); left empty it becomes 1. */
-function QuantityField({ disabled }: { disabled: boolean }) {
+export function QuantityField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { field, error } = useField('quantity');
   const value = (field.value as string | undefined) ?? '';
