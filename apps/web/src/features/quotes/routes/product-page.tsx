@@ -400,17 +400,15 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
   });
   const unit = form.watch('unit');
   const productError = form.formState.errors.productId?.message;
-  const companyUnit = unitOfSystem(quote.context.measureSystem);
 
-  // a new product opens in inches when its catalog measures in inches, else in the company's unit;
-  // sizes typed already are converted, not relabelled
+  // a new product whose catalog measures in inches opens in inches (sizes typed already are
+  // converted, not relabelled); any other keeps the unit shown (the company's, or the dealer's pick)
   const openedUnitOf = useRef<number | null>(null);
   useEffect(() => {
     if (line || !sizeLimits || openedUnitOf.current === sizeLimits.id) return;
     openedUnitOf.current = sizeLimits.id;
-    const next = sizeLimits.unit === 'in' ? 'in' : companyUnit;
-    switchUnit(form, next, sizeLimits.disable_fine_fractions);
-  }, [line, sizeLimits, companyUnit, form]);
+    if (sizeLimits.unit === 'in') switchUnit(form, 'in', sizeLimits.disable_fine_fractions);
+  }, [line, sizeLimits, form]);
   const rangeOf = (dimension: 'width' | 'height') =>
     sizeLimits &&
     typeableRange(
@@ -627,7 +625,7 @@ function switchUnit(
   form.setValue('unit', next, { shouldDirty: true });
 }
 
-/** mm or inches for the sizes (default: the product's catalog unit when inches, else the company's; a line keeps its own). */
+/** mm or inches for the sizes (default: the company's measure system, inches for a product whose catalog is in inches; a line keeps its own). */
 export function UnitSwitch({
   disabled,
   form,
