@@ -38,11 +38,13 @@ function SizeForm({
   disableFineFractions?: boolean;
   range?: { min?: number; max?: number };
 }) {
-  const flags: ProductFlags = { ...FLAGS, disableFineFractions };
-  const resolver = useCallback<Resolver<ProductFormValues>>(async (values) => {
-    const errors = validateProductForm(values, flags);
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-  }, []);
+  const resolver = useCallback<Resolver<ProductFormValues>>(
+    async (values) => {
+      const errors = validateProductForm(values, { ...FLAGS, disableFineFractions });
+      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+    },
+    [disableFineFractions],
+  );
   const form = useForm<ProductFormValues>({
     defaultValues: { ...formDefaults(null, unit), productId: 5 },
     resolver,
