@@ -109,6 +109,8 @@ describe('what the size inputs refuse', () => {
 
   it('a size past the API limit is refused', () => {
     expect(problem('10001', 'in')).toBe('tooLarge');
+    expect(problem('10000', 'in', false, 4)).toBe('tooLarge');
+    expect(problem('10000', 'in')).toBeUndefined();
     expect(problem('1000000', 'mm')).toBe('tooLarge');
     expect(problem('999999', 'mm')).toBeUndefined();
   });

@@ -67,6 +67,7 @@ export function readSize(
     return whole.value === 0 ? { ok: false, problem: 'zero' } : { ok: true, count: whole.value };
   const count = whole.value * 16 + parts.sixteenths;
   if (count === 0) return { ok: false, problem: 'zero' };
+  if (count > MAX_WHOLE.in * 16) return { ok: false, problem: 'tooLarge' };
   if (disableFineFractions && parts.sixteenths % 4 !== 0) return { ok: false, problem: 'fineFraction' };
   return { ok: true, count };
 }
