@@ -563,6 +563,49 @@ describe('refusals', () => {
       expect((await getQuote(A, q.id)).context.pricing).toEqual(expected(await getQuote(A, q.id), NO_INPUTS));
   });
 
+  it('answers 400 naming the money field for letters, exponent notation or a third decimal, and stores nothing', async () => {
+    const quote = await newQuote(A, 'INCLUSIVE');
+    const at = async () => (await getQuote(A, quote.id)).lastUpdatedAt;
+    const NOT_DIGITS = 'Enter an amount in digits, like 25 or 10.50';
+    const DECIMALS = 'Enter an amount with at most 2 decimals';
+    const cases: [string, string][] = [
+      ...['abc', '12abc', '1e3', '--5', '', ' ', '1 000'].map((a): [string, string] => [a, NOT_DIGITS]),
+      ...['10.505', '12345678901'].map((a): [string, string] => [a, DECIMALS]),
+    ];
+    for (const [amount, MONEY] of cases) {
+      expectField(
+        await putPricing(A, quote.id, {
+          lastUpdatedAt: await at(),
+          adjustments: [{ label: 'Fee', amountIncTax: amount, taxType: 'NONE' }],
+        }),
+        400,
+        'adjustments[0].amountIncTax',
+        MONEY,
+      );
+      expectField(
+        await putPricing(A, quote.id, { lastUpdatedAt: await at(), depositAmountOverride: amount }),
+        400,
+        'depositAmountOverride',
+        MONEY,
+      );
+      expectField(
+        await putPricing(A, quote.id, { lastUpdatedAt: await at(), sellTaxOverride: amount }),
+        400,
+        'sellTaxOverride',
+        MONEY,
+      );
+      expectField(
+        await postOverride(A, quote.externalId, { override_total: amount }),
+        400,
+        'override_total',
+        MONEY,
+      );
+    }
+    expect((await getQuote(A, quote.id)).context.pricing).toEqual(
+      expected(await getQuote(A, quote.id), NO_INPUTS),
+    );
+  });
+
   it('answers 404 for another dealer’s quote, a missing one and a purchase order, changing nothing', async () => {
     const q = await newQuote(A, 'INCLUSIVE');
     await addLines(A, q);

@@ -261,14 +261,15 @@ test('required fields, quantity at least 1, and the unsaved-changes question on 
   await expect(page.getByText('Review all fields and try again').last()).toBeVisible();
   await expect(add.getByRole('textbox', { name: 'Width' })).toBeFocused();
 
-  // quantity: empty becomes 1, and so does 0
+  // quantity: empty becomes 1; 0 stays as typed and is refused with its reason
   const quantity = add.getByRole('textbox', { name: 'Quantity' });
   await quantity.fill('');
   await quantity.blur();
   await expect(quantity).toHaveValue('1');
   await quantity.fill('0');
   await quantity.blur();
-  await expect(quantity).toHaveValue('1');
+  await expect(quantity).toHaveValue('0');
+  await expect(add.getByText('Quantity must be at least 1')).toBeVisible();
 
   // leaving a changed form asks, on Escape and on the close button; Keep editing stays
   await page.keyboard.press('Escape');

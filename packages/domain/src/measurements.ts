@@ -149,3 +149,107 @@ export function sizeIn(m: Measure, unit: MeasureUnit): number {
   }
   return (Number(m.value) * 10) / 254;
 }
+
+/** Why typed text is not a whole number, named so the screen can say it in the dealer's words. */
+export type WholeNumberProblem =
+  | 'empty'
+  | 'exponent'
+  | 'decimalPoint'
+  | 'fraction'
+  | 'negative'
+  | 'notANumber';
+
+export type WholeNumberText = { ok: true; value: number } | { ok: false; problem: WholeNumberProblem };
+
+const SPACES = /[\s\u00a0\u202f]+/g;
+
+/**
+ * Typed or pasted text of a whole-number field (a size's whole part, a quantity), never changed
+ * silently: spaces around it and a leading '+' are dropped, digit groups split by spaces
+ * ("1 200") join, a trailing unit word of `units` ("mm", '"') is dropped; a decimal point, a
+ * fraction, a minus sign or exponent notation ("1e3") is refused with its reason.
+ */
+export function readWholeNumber(text: string, units: readonly string[] = []): WholeNumberText {
+  let t = text.replace(SPACES, ' ').trim();
+  for (const unit of units)
+    if (t.toLowerCase().endsWith(unit.toLowerCase())) {
+      t = t.slice(0, t.length - unit.length).trim();
+      break;
+    }
+  if (t === '') return { ok: false, problem: 'empty' };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(t)) return { ok: false, problem: 'exponent' };
+  if (/^[-−–]\s*[\d.]/.test(t)) return { ok: false, problem: 'negative' };
+  const unsigned = t.replace(/^\+\s*/, '');
+  if (/^\d+$/.test(unsigned) || /^\d{1,3}( \d{3})+$/.test(unsigned))
+    return { ok: true, value: Number(unsigned.replace(/ /g, '')) };
+  // "1200,5" is a decimal comma; "1,200" may be a thousands comma, so it is refused as unclear
+  if (
+    /^\d*\.\d+$|^\d+\.$/.test(unsigned) ||
+    (/^\d*,\d+$/.test(unsigned) && !/^\d{1,3},\d{3}$/.test(unsigned))
+  )
+    return { ok: false, problem: 'decimalPoint' };
+  if (/^(\d+[ -])?\d+\/\d+$/.test(unsigned)) return { ok: false, problem: 'fraction' };
+  return { ok: false, problem: 'notANumber' };
+}
+
+/** n / d rounded to the nearest whole number, halves up (n ≥ 0, d > 0, both safe integers). */
+function divRoundHalfUp(n: number, d: number): number {
+  const q = Math.floor(n / d);
+  return (n - q * d) * 2 >= d ? q + 1 : q;
+}
+
+/**
+ * Whole millimetres → sixteenths of an inch, to the nearest step of the brand's finest fraction
+ * (a quarter when it disables eighths and sixteenths), halves up: 1200 mm = 47.244" → 47 1/4"
+ * (756 sixteenths) either way. Exact: mm × 160 / 254 sixteenths in integers.
+ */
+export function mmToSixteenths(mm: number, disableFineFractions: boolean): number {
+  const step = 16 / fractionDenominator(disableFineFractions);
+  return divRoundHalfUp(mm * 160, 254 * step) * step;
+}
+
+/** Sixteenths of an inch → the nearest whole millimetre, halves up: 47 1/4" = 1200.15 mm → 1200. */
+export function sixteenthsToMm(sixteenths: number): number {
+  return divRoundHalfUp(sixteenths * 254, 160);
+}
+
+/** A catalog's size limits for one dimension, in the catalog's unit (either may be missing). */
+export type DimensionLimits = { min?: number | null; max?: number | null };
+
+/**
+ * The sizes a dimension's limits allow, as a dealer can type them in `unit`: whole millimetres,
+ * or sixteenths of an inch in the brand's steps. The bounds are rounded inwards (the smallest
+ * typeable size at or above the minimum, the largest at or below the maximum), so a size passes
+ * here exactly when the server's comparison in the catalog's unit passes. Bounds in `unit`'s
+ * counting number: millimetres, or sixteenths for inches.
+ */
+export function typeableRange(
+  limits: DimensionLimits,
+  catalogUnit: MeasureUnit,
+  unit: MeasureUnit,
+  disableFineFractions: boolean,
+): { min?: number; max?: number } {
+  const step = unit === 'in' ? 16 / fractionDenominator(disableFineFractions) : 1;
+  // the limit in the unit's counting number (mm, or sixteenths), as a float
+  const counted = (limit: number) =>
+    catalogUnit === unit
+      ? unit === 'in'
+        ? limit * 16
+        : limit
+      : unit === 'in'
+        ? (limit * 160) / 254
+        : (limit * 254) / 10;
+  // a float a hair off a whole count (12 in = 304.8 mm, 300 mm = 188.97… sixteenths) rounds as meant
+  const EPS = 1e-9;
+  const out: { min?: number; max?: number } = {};
+  if (limits.min !== undefined && limits.min !== null)
+    out.min = Math.ceil(counted(limits.min) / step - EPS) * step;
+  if (limits.max !== undefined && limits.max !== null)
+    out.max = Math.floor(counted(limits.max) / step + EPS) * step;
+  return out;
+}
+
+/** A counted size (millimetres, or sixteenths for inches) shown with its unit: `1200 mm`, `47 1/4"`. */
+export function formatCounted(count: number, unit: MeasureUnit): string {
+  return formatMeasure({ value: unit === 'in' ? sixteenthsToInches(count) : String(count), unit });
+}

@@ -8,6 +8,8 @@ export const pricingMessages = {
   adjustmentAmountRequired: 'Amount is required',
   overrideAmountRequired: 'Please enter an override amount',
   discountPercentageRequired: 'Please enter a discount percentage',
+  amountNotDigits: 'Enter an amount in digits, like 25 or 10.50',
+  amountDecimals: 'Enter an amount with at most 2 decimals',
   stale: 'This quote was changed by someone else. Reload it to see the latest prices.',
   taxOverrideNotAllowed: 'You do not have permission to change the tax amount',
   taxOverrideInclusive: 'The tax amount cannot be changed when prices include tax',
@@ -28,11 +30,18 @@ export const pricingMessages = {
 /** The percentage-discount dialog's presets (§5). */
 export const DISCOUNT_PRESETS = [5, 10, 15, 20] as const;
 
-/** A money amount in a request: a number or decimal text with at most 2 decimals. */
+/**
+ * A money amount in a request: a number or decimal text with at most 2 decimals. Text that is not
+ * digits at all (letters, '1e3') is told so apart from one with a third decimal.
+ */
 export const moneyInput = z
   .union([z.number(), z.string().trim()])
   .transform((v) => (typeof v === 'number' ? String(v) : v))
-  .refine((v) => /^-?\d{1,10}(\.\d{1,2})?$/.test(v), 'Enter an amount with at most 2 decimals');
+  .refine((v) => /^-?(\d+(\.\d*)?|\.\d+)$/.test(v), pricingMessages.amountNotDigits)
+  .refine(
+    (v) => !/^-?(\d+(\.\d*)?|\.\d+)$/.test(v) || /^-?\d{1,10}(\.\d{1,2})?$/.test(v),
+    pricingMessages.amountDecimals,
+  );
 
 export const adjustmentSchema = z.object({
   label: z.string(),

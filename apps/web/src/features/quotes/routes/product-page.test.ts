@@ -7,6 +7,7 @@ import {
   lineFieldsOf,
   type ProductFlags,
   type ProductFormValues,
+  readQuantity,
   validateProductForm,
 } from './product-page';
 
@@ -20,11 +21,11 @@ const flags: ProductFlags = {
 const values = (over: Partial<ProductFormValues> = {}): ProductFormValues => ({
   productId: 5,
   unit: 'in',
-  width: 36,
+  width: '36',
   widthFraction: '6',
-  height: 48,
+  height: '48',
   heightFraction: '0',
-  quantity: 2,
+  quantity: '2',
   windowName: 'House/Kitchen/Left',
   notes: '',
   ...over,
@@ -41,18 +42,18 @@ describe('the product form’s rules (§5)', () => {
   });
 
   it('width and height are required: Width is required / Height is required', () => {
-    expect(messages(validateProductForm(values({ width: null, height: null }), flags))).toEqual({
+    expect(messages(validateProductForm(values({ width: '', height: '' }), flags))).toEqual({
       width: 'Width is required',
       height: 'Height is required',
     });
-    expect(messages(validateProductForm(values({ unit: 'mm', width: 0, height: 1200 }), flags))).toEqual({
-      width: 'Width is required',
+    expect(messages(validateProductForm(values({ unit: 'mm', width: '0', height: '1200' }), flags))).toEqual({
+      width: 'Width must be more than 0',
     });
   });
 
   it('a product without a width or height does not ask for it', () => {
     const hub = { ...flags, hasWidth: false, hasHeight: false };
-    expect(validateProductForm(values({ width: null, height: null }), hub)).toEqual({});
+    expect(validateProductForm(values({ width: '', height: '' }), hub)).toEqual({});
   });
 
   it('a brand with fine fractions disabled refuses 3/8 and takes 3/4', () => {
@@ -64,9 +65,49 @@ describe('the product form’s rules (§5)', () => {
   });
 });
 
+describe('sizes and quantity as typed, or refused with a reason', () => {
+  it('1200.5 mm, 1e3 and -500 are refused with their reason, not saved as 12005, 13 or 500', () => {
+    const metric = (width: string) => values({ unit: 'mm', width, widthFraction: '0', height: '1500' });
+    expect(messages(validateProductForm(metric('1200.5'), flags))).toEqual({
+      width: 'Millimetres are whole numbers: 1200.5 has a decimal point',
+    });
+    expect(messages(validateProductForm(metric('1e3'), flags))).toEqual({
+      width: 'Type the number in full: 1e3 is exponent notation',
+    });
+    expect(messages(validateProductForm(metric('-500'), flags))).toEqual({
+      width: 'Width cannot be negative: -500 has a minus sign',
+    });
+    expect(validateProductForm(metric(' 1200 '), flags)).toEqual({});
+    expect(lineFieldsOf(metric(' 1200 '), flags)).toMatchObject({ width: 1200 });
+  });
+
+  it('a quantity of 0 or -3 is refused (not made 1 or 3); empty is 1; 2.5 and letters are refused', () => {
+    expect(messages(validateProductForm(values({ quantity: '0' }), flags))).toEqual({
+      quantity: 'Quantity must be at least 1',
+    });
+    expect(messages(validateProductForm(values({ quantity: '-3' }), flags))).toEqual({
+      quantity: 'Quantity must be at least 1',
+    });
+    expect(readQuantity('2.5')).toEqual({
+      ok: false,
+      message: 'Quantity is a whole number: 2.5 has a decimal point',
+    });
+    expect(readQuantity('two')).toEqual({ ok: false, message: 'Enter a whole number, like 2' });
+    expect(readQuantity('1e3')).toEqual({
+      ok: false,
+      message: 'Type the number in full: 1e3 is exponent notation',
+    });
+    expect(readQuantity('10001')).toEqual({ ok: false, message: 'Quantity must be at most 10000' });
+    expect(readQuantity(' 3 ')).toEqual({ ok: true, value: 3 });
+    expect(readQuantity('')).toEqual({ ok: true, value: 1 });
+    // a product without a quantity does not ask for one
+    expect(validateProductForm(values({ quantity: '0' }), { ...flags, hasQuantity: false })).toEqual({});
+  });
+});
+
 describe('what Save sends', () => {
   it('36 + 3/8 in is 36.375 in the unit entered; an empty quantity is 1', () => {
-    expect(lineFieldsOf(values({ quantity: null }), flags)).toEqual({
+    expect(lineFieldsOf(values({ quantity: '' }), flags)).toEqual({
       unit: 'in',
       notes: '',
       width: 36.375,
@@ -77,7 +118,7 @@ describe('what Save sends', () => {
 
   it('millimetres are sent whole; sizes are left out for a product without them', () => {
     expect(
-      lineFieldsOf(values({ unit: 'mm', width: 1200, widthFraction: '0', height: 1500 }), flags),
+      lineFieldsOf(values({ unit: 'mm', width: '1200', widthFraction: '0', height: '1500' }), flags),
     ).toMatchObject({
       unit: 'mm',
       width: 1200,
@@ -133,18 +174,18 @@ describe('a saved line in the form', () => {
     expect(formDefaults(line(), 'mm')).toEqual({
       productId: 5,
       unit: 'in',
-      width: 36,
+      width: '36',
       widthFraction: '6',
-      height: 48,
+      height: '48',
       heightFraction: '0',
-      quantity: 3,
+      quantity: '3',
       windowName: 'House/Kitchen/Left',
       notes: 'Chain left',
     });
   });
 
   it('a new product starts empty in the company’s unit, quantity 1', () => {
-    expect(formDefaults(null, 'mm')).toMatchObject({ productId: null, unit: 'mm', width: null, quantity: 1 });
+    expect(formDefaults(null, 'mm')).toMatchObject({ productId: null, unit: 'mm', width: '', quantity: '1' });
   });
 });
 

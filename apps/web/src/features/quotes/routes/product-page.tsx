@@ -9,7 +9,6 @@ import {
   Grid,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SegmentedControl,
   Stack,
@@ -24,7 +23,7 @@ import {
   type ProductTreeItem,
   quoteMessages,
 } from '@slat/contracts';
-import { formatMeasure, type MeasureUnit, unitOfSystem } from '@slat/domain';
+import { formatMeasure, type MeasureUnit, readWholeNumber, typeableRange, unitOfSystem } from '@slat/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -47,11 +46,12 @@ import { refreshQuotes, useAddProduct, useUpdateLine } from '../api/order-lines'
 import { productDetailQueryOptions, productTreeQueryOptions } from '../api/products';
 import { dealQuoteQueryOptions, orderWindowsQueryOptions } from '../api/quotes';
 import {
-  MAX_WHOLE,
+  convertParts,
   MeasurementInput,
   measureToParts,
   partsToValue,
-  sizePartsProblem,
+  readSize,
+  sizeProblemMessage,
 } from '../components/measurement-input';
 import { OptionsFrameHost } from '../components/options-frame-host';
 import { ProductTree } from '../components/product-tree';
@@ -174,15 +174,18 @@ function QuoteCrumbs({ quote, title }: { quote: DealQuote; title: string }) {
   );
 }
 
-/** The form's values: sizes as a whole number and a fraction in sixteenths (text, for the select). */
+/**
+ * The form's values: sizes as the whole number typed and a fraction in sixteenths (text, for the
+ * select); the quantity as typed. Text, so what was typed stays until it is taken or refused.
+ */
 export type ProductFormValues = {
   productId: number | null;
   unit: MeasureUnit;
-  width: number | null;
+  width: string;
   widthFraction: string;
-  height: number | null;
+  height: string;
   heightFraction: string;
-  quantity: number | null;
+  quantity: string;
   windowName: string;
   notes: string;
 };
@@ -206,15 +209,45 @@ export function formDefaults(line: OrderLine | null, defaultUnit: MeasureUnit): 
     widthFraction: String(width.sixteenths),
     height: height.whole,
     heightFraction: String(height.sixteenths),
-    quantity: line?.quantity ?? 1,
+    quantity: String(line?.quantity ?? 1),
     windowName: line?.windowGroupName ?? '',
     notes: line?.notes ?? '',
   };
 }
 
+/** The most a line's quantity may be (the API's limit). */
+const MAX_QUANTITY = 10_000;
+
+/**
+ * §5: the quantity as typed, at least 1; left empty it is 1. Anything else is refused with its
+ * reason (0 and -3 are not made 1 and 3).
+ */
+export function readQuantity(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const read = readWholeNumber(text);
+  if (read.ok) {
+    if (read.value < 1) return { ok: false, message: i18n.t('productScreen.quantityAtLeast') };
+    if (read.value > MAX_QUANTITY)
+      return { ok: false, message: i18n.t('productScreen.quantityAtMost', { max: MAX_QUANTITY }) };
+    return read;
+  }
+  switch (read.problem) {
+    case 'empty':
+      return { ok: true, value: 1 };
+    case 'negative':
+      return { ok: false, message: i18n.t('productScreen.quantityAtLeast') };
+    case 'decimalPoint':
+      return { ok: false, message: i18n.t('productScreen.quantityWhole', { text: text.trim() }) };
+    case 'exponent':
+      return { ok: false, message: i18n.t('productScreen.numberExponent', { text: text.trim() }) };
+    default:
+      return { ok: false, message: i18n.t('productScreen.quantityNotNumber') };
+  }
+}
+
 /**
  * §5: a product must be chosen; width and height, when the product has them, are required
- * ('{label} is required') and take the brand's fractions only.
+ * ('{label} is required'), whole numbers as typed and the brand's fractions only; the quantity
+ * at least 1.
  */
 export function validateProductForm(
   values: ProductFormValues,
@@ -233,19 +266,24 @@ export function validateProductForm(
   for (const [name, has, label] of sizes) {
     if (!has) continue;
     const parts = { whole: values[name], sixteenths: Number(values[`${name}Fraction`]) };
-    const problem = sizePartsProblem(parts, values.unit, flags.disableFineFractions);
-    if (problem === 'required')
-      errors[name] = { type: 'required', message: i18n.t('form.labelRequired', { label }) };
-    else if (problem === 'tooLarge')
-      errors[name] = {
-        type: 'max',
-        message: i18n.t('productScreen.tooLarge', { label, max: MAX_WHOLE[values.unit] }),
-      };
-    else if (problem === 'fineFraction')
-      errors[`${name}Fraction`] = { type: 'fraction', message: i18n.t('productScreen.fineFractionsOff') };
+    const size = readSize(parts, values.unit, flags.disableFineFractions);
+    if (size.ok) continue;
+    const message = sizeProblemMessage(size.problem, label, values[name], values.unit);
+    if (size.problem === 'fineFraction') errors[`${name}Fraction`] = { type: 'fraction', message };
+    else errors[name] = { type: size.problem, message };
+  }
+  if (flags.hasQuantity) {
+    const quantity = readQuantity(values.quantity);
+    if (!quantity.ok) errors.quantity = { type: 'quantity', message: quantity.message };
   }
   return errors;
 }
+
+/** A quantity the form took (validated first): empty is 1. */
+const quantityOf = (text: string) => {
+  const read = readQuantity(text);
+  return read.ok ? read.value : 1;
+};
 
 /** The API's fields for what the form holds (sizes only for a product that has them; empty quantity is 1). */
 export function lineFieldsOf(values: ProductFormValues, flags: ProductFlags) {
@@ -256,7 +294,7 @@ export function lineFieldsOf(values: ProductFormValues, flags: ProductFlags) {
     notes: values.notes,
     ...(flags.hasWidth ? { width: size('width') } : {}),
     ...(flags.hasHeight ? { height: size('height') } : {}),
-    ...(flags.hasQuantity ? { quantity: values.quantity ?? 1 } : {}),
+    ...(flags.hasQuantity ? { quantity: quantityOf(values.quantity) } : {}),
   };
 }
 
@@ -328,10 +366,13 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
   const update = useUpdateLine(quote.id, orderId);
 
   const tree = useQuery({ ...productTreeQueryOptions, enabled: !line });
-  const detail = useQuery({
-    ...productDetailQueryOptions(chosen?.id ?? 0),
-    enabled: !line && chosen !== null,
-  });
+  // the catalog's unit and size limits: a line's own product only while it is priced on the latest catalog
+  const detailId = line
+    ? line.context.catalogVersion.isLatest
+      ? line.context.product.id
+      : 0
+    : (chosen?.id ?? 0);
+  const detail = useQuery({ ...productDetailQueryOptions(detailId), enabled: detailId > 0 });
   const windows = useQuery({ ...orderWindowsQueryOptions(orderId), enabled: !line });
 
   const flags = useMemo<ProductFlags | null>(() => {
@@ -346,6 +387,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
   }, [line, chosen, detail.data]);
   const flagsRef = useRef(flags);
   flagsRef.current = flags;
+  const sizeLimits = detail.data?.id === detailId ? detail.data : undefined;
 
   const resolver = useCallback<Resolver<ProductFormValues>>(async (values) => {
     const errors = validateProductForm(values, flagsRef.current);
@@ -358,6 +400,26 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
   });
   const unit = form.watch('unit');
   const productError = form.formState.errors.productId?.message;
+
+  // a new product whose catalog measures in inches opens in inches (sizes typed already are
+  // converted, not relabelled); any other keeps the unit shown (the company's, or the dealer's pick)
+  const openedUnitOf = useRef<number | null>(null);
+  useEffect(() => {
+    if (line || !sizeLimits || openedUnitOf.current === sizeLimits.id) return;
+    openedUnitOf.current = sizeLimits.id;
+    if (sizeLimits.unit === 'in') switchUnit(form, 'in', sizeLimits.disable_fine_fractions);
+  }, [line, sizeLimits, form]);
+  const rangeOf = (dimension: 'width' | 'height') =>
+    sizeLimits &&
+    typeableRange(
+      {
+        min: sizeLimits.size_limits[dimension === 'width' ? 'min_width' : 'min_height'],
+        max: sizeLimits.size_limits[dimension === 'width' ? 'max_width' : 'max_height'],
+      },
+      sizeLimits.unit,
+      unit,
+      flags?.disableFineFractions ?? false,
+    );
 
   const targetWindowName =
     windowId === undefined ? undefined : (windows.data?.data.find((w) => w.id === windowId)?.name ?? '');
@@ -434,7 +496,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
       )}
       {flags && (flags.hasWidth || flags.hasHeight) && (
         <>
-          <UnitSwitch disabled={readOnly} form={form} />
+          <UnitSwitch disabled={readOnly} form={form} disableFineFractions={flags.disableFineFractions} />
           {flags.hasWidth && (
             <MeasurementInput
               name="width"
@@ -442,6 +504,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
               fractionLabel={t('productScreen.widthFraction')}
               unit={unit}
               disableFineFractions={flags.disableFineFractions}
+              range={rangeOf('width')}
               disabled={readOnly}
             />
           )}
@@ -452,6 +515,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
               fractionLabel={t('productScreen.heightFraction')}
               unit={unit}
               disableFineFractions={flags.disableFineFractions}
+              range={rangeOf('height')}
               disabled={readOnly}
             />
           )}
@@ -540,8 +604,37 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
   );
 }
 
-/** mm or inches for the sizes (default: the company's measure system; a line keeps its own). */
-function UnitSwitch({ disabled, form }: { disabled: boolean; form: UseFormReturn<ProductFormValues> }) {
+/**
+ * Puts the form in `next` unit, converting the sizes typed (1200 mm → 47 1/4", to the brand's
+ * finest fraction; back to the nearest whole mm). Sizes that are not sizes stay as typed.
+ */
+function switchUnit(
+  form: UseFormReturn<ProductFormValues>,
+  next: MeasureUnit,
+  disableFineFractions: boolean,
+) {
+  const from = form.getValues('unit');
+  if (from === next) return;
+  for (const name of ['width', 'height'] as const) {
+    const parts = { whole: form.getValues(name), sixteenths: Number(form.getValues(`${name}Fraction`)) };
+    const converted = convertParts(parts, from, next, disableFineFractions);
+    const touched = form.getFieldState(name).isTouched;
+    form.setValue(name, converted.whole, { shouldDirty: parts.whole !== '', shouldValidate: touched });
+    form.setValue(`${name}Fraction`, String(converted.sixteenths));
+  }
+  form.setValue('unit', next, { shouldDirty: true });
+}
+
+/** mm or inches for the sizes (default: the company's measure system, inches for a product whose catalog is in inches; a line keeps its own). */
+export function UnitSwitch({
+  disabled,
+  form,
+  disableFineFractions,
+}: {
+  disabled: boolean;
+  form: UseFormReturn<ProductFormValues>;
+  disableFineFractions: boolean;
+}) {
   const { t } = useTranslation();
   const { field } = useField('unit');
   return (
@@ -553,14 +646,7 @@ function UnitSwitch({ disabled, form }: { disabled: boolean; form: UseFormReturn
         aria-labelledby="product-unit-label"
         value={field.value as string}
         disabled={disabled}
-        onChange={(next) => {
-          field.onChange(next);
-          // millimetres take no fraction
-          if (next === 'mm') {
-            form.setValue('widthFraction', '0');
-            form.setValue('heightFraction', '0');
-          }
-        }}
+        onChange={(next) => switchUnit(form, next as MeasureUnit, disableFineFractions)}
         data={[
           { value: 'mm', label: t('productScreen.unitMm') },
           { value: 'in', label: t('productScreen.unitIn') },
@@ -571,28 +657,23 @@ function UnitSwitch({ disabled, form }: { disabled: boolean; form: UseFormReturn
   );
 }
 
-/** §5: quantity at least 1; left empty it becomes 1. */
-function QuantityField({ disabled }: { disabled: boolean }) {
+/** §5: quantity at least 1, as typed (0 and -3 are refused with a reason); left empty it becomes 1. */
+export function QuantityField({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { field, error } = useField('quantity');
-  const value = field.value as number | null | undefined;
+  const value = (field.value as string | undefined) ?? '';
   return (
-    <NumberInput
+    <TextInput
       ref={field.ref}
       name={field.name}
       label={t('productScreen.quantity')}
-      value={value ?? ''}
+      value={value}
       disabled={disabled}
-      min={1}
-      max={10_000}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="blur"
       inputMode="numeric"
-      onChange={(next) => field.onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
+      autoComplete="off"
+      onChange={(event) => field.onChange(event.currentTarget.value)}
       onBlur={() => {
-        if (value === null || value === undefined || value < 1) field.onChange(1);
-        else if (value > 10_000) field.onChange(10_000);
+        if (value.trim() === '') field.onChange('1');
         field.onBlur();
       }}
       error={error}

@@ -79,6 +79,19 @@ export function parseMoneyInput(text: string): string | null {
   return value === '-0' || /^-0\.0*$/.test(value) ? value.slice(1) : value;
 }
 
+/**
+ * Why typed text is not an amount, so the field can say it: not an amount at all (letters, '1e3',
+ * two minus signs), more than 2 decimals, or more than 10 whole digits; undefined when it is one.
+ */
+export function moneyTextProblem(text: string): 'notAmount' | 'decimals' | 'tooLarge' | undefined {
+  const cleaned = text.replace(/[\s,$]/g, '');
+  const match = /^-?(\d*)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match || (match[1] === '' && (match[2] ?? '') === '')) return 'notAmount';
+  if ((match[2] ?? '').length > 2) return 'decimals';
+  if ((match[1] ?? '').length > 10) return 'tooLarge';
+  return undefined;
+}
+
 /** A discount percentage as typed: 0 < p ≤ 100 with at most 2 decimals ('10', '12.5'); null otherwise. */
 export function parsePercent(text: string): string | null {
   const value = text.trim().replace(/%$/, '').trim();

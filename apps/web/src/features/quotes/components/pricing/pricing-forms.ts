@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { parseMoneyInput, parsePercent } from './money';
+import { moneyTextProblem, parseMoneyInput, parsePercent } from './money';
 
 /**
  * The pricing modals' form schemas (§5), with translated messages: the contracts' spec texts
@@ -8,23 +8,37 @@ import { parseMoneyInput, parsePercent } from './money';
  * discount percentage') through the strings. Build them with the current `t`.
  */
 export function pricingFormSchemas(t: TFunction) {
-  const invalid = t('quotePricing.messages.amountInvalid');
   const negative = t('quotePricing.messages.notNegative');
-  const isMoney = (v: string) => v === '' || parseMoneyInput(v) !== null;
   const notNegative = (v: string) => !(parseMoneyInput(v) ?? '').startsWith('-');
-  /** Required amount, any sign (a negative adjustment is a discount). */
-  const amount = (required: string) =>
+  /** Typed text that is not an amount says why (letters, too many decimals), with an example of the sign it may take. */
+  const moneyText = (signed: boolean) => (v: string, ctx: z.RefinementCtx) => {
+    if (v === '') return;
+    const problem = moneyTextProblem(v);
+    if (problem === 'notAmount')
+      ctx.addIssue({
+        code: 'custom',
+        message: signed
+          ? t('quotePricing.messages.amountLike')
+          : t('quotePricing.messages.amountLikePositive'),
+      });
+    else if (problem === 'decimals')
+      ctx.addIssue({ code: 'custom', message: t('quotePricing.messages.amountInvalid') });
+    else if (problem === 'tooLarge')
+      ctx.addIssue({ code: 'custom', message: t('quotePricing.messages.amountTooLarge') });
+  };
+  /** Required amount; `signed`: a negative is meaningful (an adjustment's discount). */
+  const amount = (required: string, signed: boolean) =>
     z
       .string()
       .trim()
       .min(1, required)
-      .refine(isMoney, invalid)
+      .superRefine(moneyText(signed))
       .transform((v) => parseMoneyInput(v) ?? v);
   /** Blank (use the calculated value: null) or an amount of 0 or more. */
   const optionalAmount = z
     .string()
     .trim()
-    .refine(isMoney, invalid)
+    .superRefine(moneyText(false))
     .refine(notNegative, negative)
     .transform((v) => (v === '' ? null : (parseMoneyInput(v) ?? v)));
 
@@ -35,13 +49,13 @@ export function pricingFormSchemas(t: TFunction) {
         .trim()
         .min(1, t('quotePricing.messages.nameRequired'))
         .max(200, t('quotePricing.messages.nameTooLong')),
-      amount: amount(t('quotePricing.messages.amountRequired')),
+      amount: amount(t('quotePricing.messages.amountRequired'), true),
       taxable: z.boolean(),
     }),
     /** The deposit and the tax override. */
     amountOverride: z.object({ amount: optionalAmount }),
     override: z.object({
-      amount: amount(t('quotePricing.messages.overrideAmountRequired')).refine(
+      amount: amount(t('quotePricing.messages.overrideAmountRequired'), false).refine(
         (v) => !v.startsWith('-'),
         negative,
       ),
@@ -53,6 +67,7 @@ export function pricingFormSchemas(t: TFunction) {
         .string()
         .trim()
         .min(1, t('quotePricing.messages.discountPercentageRequired'))
+        .refine((v) => /^[\d.\s%-]*$/.test(v), t('quotePricing.messages.percentLike'))
         .refine((v) => v === '' || parsePercent(v) !== null, t('quotePricing.messages.percentInvalid'))
         .transform((v) => parsePercent(v) ?? v),
     }),
