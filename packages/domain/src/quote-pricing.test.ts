@@ -189,6 +189,35 @@ describe('priceQuote: identities (fast-check, 1,000 runs each)', () => {
     expect(priceQuote({ ...base, lines: [ok, { ...ok, hasErrors: true }] }).isPricingValid).toBe(false);
     expect(priceQuote({ ...base, lines: [ok, { ...ok, sell: null }] }).isPricingValid).toBe(false);
   });
+
+  it('is invalid while the grand total is below zero, and valid at exactly zero', () => {
+    const base: PricingInput = {
+      lines: [{ sell: '10.00', taxable: true, hasErrors: false }],
+      taxMode: 'EXCLUSIVE',
+      taxPercentage: '10',
+      depositPercentage: '50',
+      adjustments: [],
+      depositAmountOverride: null,
+      sellTaxOverride: null,
+      overrideTotal: null,
+    };
+    const discount = (amount: string) => ({
+      ...base,
+      adjustments: [{ label: 'Discount', amount, taxType: 'STANDARD' as const }],
+    });
+    expect(priceQuote(discount('-10.00')).sellGrandTotalIncTax).toBe('0.00');
+    expect(priceQuote(discount('-10.00')).isPricingValid).toBe(true);
+    const below = priceQuote(discount('-10.01'));
+    expect(below.sellGrandTotalIncTax).toBe('-0.01');
+    expect(below.isPricingValid).toBe(false);
+    expect(
+      priceQuote({
+        ...base,
+        overrideTotal: null,
+        adjustments: [{ label: 'Refund', amount: '-50', taxType: 'NONE' }],
+      }).isPricingValid,
+    ).toBe(false);
+  });
 });
 
 describe('priceQuote: worked examples', () => {

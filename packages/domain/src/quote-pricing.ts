@@ -214,7 +214,8 @@ export function priceQuote(input: PricingInput): Pricing {
     depositAmountCalculated: out(depositAmountCalculated),
     depositAmountOverride: depositAmountOverride === null ? null : out(depositAmountOverride),
     depositAmount: out(depositAmountOverride ?? depositAmountCalculated),
-    isPricingValid: input.lines.every((l) => !l.hasErrors && l.sell !== null),
+    // A total below zero is no price a customer can accept (DESIGN §5).
+    isPricingValid: input.lines.every((l) => !l.hasErrors && l.sell !== null) && p.sellGrandTotalIncTax >= 0n,
     adjustments: p.adjustments.map((a) => ({
       label: a.label,
       taxType: a.taxType,
