@@ -204,7 +204,10 @@ describe('GET /deal-quotes/{id}/pdf', () => {
   it('answers the frozen PDF of an accepted quote, with the signature and the acceptance line', async () => {
     const made = await quoteWithLines(d, LINES, { contactName: 'Riley Signer' });
     ok(
-      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, { signature: dataUrl(signaturePng()) }),
+      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, {
+        signature: dataUrl(signaturePng()),
+        signerName: 'Riley Signer',
+      }),
     );
     const { url, file, text, images } = await fetchPdf(made.quoteId, 'pdf');
     const q = await eventually(async () => {

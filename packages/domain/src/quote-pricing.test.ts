@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScaled, toScaled } from './decimal';
-import { type AdjustmentInput, type PricingInput, type PricingLine, priceQuote } from './quote-pricing';
+import {
+  type AdjustmentInput,
+  maxSellTaxOverride,
+  type PricingInput,
+  type PricingLine,
+  priceQuote,
+} from './quote-pricing';
 
 const RUNS = { numRuns: 1000 };
 const S = (v: string) => toScaled(v);
@@ -217,6 +223,17 @@ describe('priceQuote: identities (fast-check, 1,000 runs each)', () => {
         adjustments: [{ label: 'Refund', amount: '-50', taxType: 'NONE' }],
       }).isPricingValid,
     ).toBe(false);
+  });
+});
+
+describe('maxSellTaxOverride', () => {
+  it('is R(sellTotalTaxable × 2r), and 0 below a zero taxable total', () => {
+    expect(maxSellTaxOverride('120.00', '10')).toBe('24.00');
+    expect(maxSellTaxOverride('0.05', '15')).toBe('0.02'); // 0.015 rounds half away from zero
+    expect(maxSellTaxOverride('199.99', '12.5')).toBe('50.00'); // 49.9975
+    expect(maxSellTaxOverride('0.00', '10')).toBe('0.00');
+    expect(maxSellTaxOverride('-50.00', '10')).toBe('0.00');
+    expect(maxSellTaxOverride('120.00', '0')).toBe('0.00');
   });
 });
 
