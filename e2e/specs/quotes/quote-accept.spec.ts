@@ -166,6 +166,15 @@ test.describe('at 1280 px', () => {
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([768, 240]);
     expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([768, 240]);
     await expect(accept.getByTestId('accept-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // the signer's name: the deal's contact unless someone else signs
+    const deal = await getJson<{ contact: { name: string } | null }>(
+      page.request,
+      `/api/deals/${quote.dealId}`,
+    );
+    const signerName = accept.getByRole('textbox', { name: 'Signer’s name' });
+    await expect(signerName).toHaveValue(deal.contact!.name);
+    await signerName.clear();
+    await signerName.pressSequentially('Jordan Homeowner');
     await accept.getByRole('button', { name: 'Accept quote' }).click();
     await expect(accept.getByTestId('accept-problem')).toContainText(
       'Please sign, or tick Accept without signature',
@@ -194,8 +203,11 @@ test.describe('at 1280 px', () => {
     await expect(modal.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
     await expect(modal.getByRole('link', { name: 'Add product' })).toHaveCount(0);
     const record = modal.getByRole('region', { name: 'Acceptance' });
+    await expect(record.getByText('Signed by', { exact: true })).toBeVisible();
+    await expect(record.getByTestId('acceptance-signer')).toHaveText('Jordan Homeowner');
+    await expect(record.getByText('Recorded by', { exact: true })).toBeVisible();
     await expect(record).toContainText('Dana Whitfield');
-    const signature = record.getByRole('img', { name: 'Signature of Dana Whitfield' });
+    const signature = record.getByRole('img', { name: 'Signature of Jordan Homeowner' });
     await expect(signature).toBeVisible();
     await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
     const signatureFile = await page.request.get(accepted.context.acceptance!.signatureUrl!);
@@ -473,9 +485,14 @@ test.describe('by keyboard at 1280 px', () => {
     const bytes = await png.body();
     // the PNG header's width and height: the full 768 × 240 canvas
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([768, 240]);
+    // signed by the deal's contact (the name the dialog offered), recorded by the signed-in user
+    const deal = await getJson<{ contact: { name: string } | null }>(
+      page.request,
+      `/api/deals/${quote.dealId}`,
+    );
     const signature = modal
       .getByRole('region', { name: 'Acceptance' })
-      .getByRole('img', { name: 'Signature of Dana Whitfield' });
+      .getByRole('img', { name: `Signature of ${deal.contact!.name}` });
     await expect(signature).toBeVisible();
   });
 });
