@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pricingMessages, quoteMessages } from '@slat/contracts';
 import { fromScaled, toScaled } from '@slat/domain';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnSignaturePng } from '../src/db/seed/signature';
 import { decodeSignature, MAX_SIGNATURE_BYTES } from '../src/modules/quotes/quote-accept.service';
 import { createTestApp, type TestApp, TestClient } from './harness';
 import {
@@ -58,6 +60,13 @@ const pdfJobsPending = () =>
 const incomingFiles = async () =>
   (await fs.readdir(path.join(path.dirname(t.outboxDir), 'files', '.incoming')).catch(() => [])).length;
 const minus = (a: string, b: string) => fromScaled(toScaled(a) - toScaled(b), 2);
+/** Whether two PNGs hold the same pixels (as 8-bit RGBA), whatever their encoding. */
+function samePixels(a: Buffer, b: Buffer): boolean {
+  const [x, y] = [PNG.sync.read(a), PNG.sync.read(b)];
+  return x.width === y.width && x.height === y.height && x.data.equals(y.data);
+}
+/** A complete, valid PNG of this size (transparent). */
+const blankPng = (width: number, height: number) => PNG.sync.write(new PNG({ width, height }));
 
 async function setPricing(quoteId: number, body: object) {
   const q = await getQuote(quoteId);
@@ -79,7 +88,9 @@ describe('POST /deal-quotes/{id}/accept', () => {
     const png = signaturePng();
     const started = Date.now();
     const res = ok(
-      await accept(quoteId, { signature: dataUrl(png) }, d.client, { 'user-agent': 'SlatTest/1.0 (pen)' }),
+      await accept(quoteId, { signature: dataUrl(png), signerName: ' Jordan Customer ' }, d.client, {
+        'user-agent': 'SlatTest/1.0 (pen)',
+      }),
     );
     expect(res.id).toBe(quoteId);
     expect(Math.abs(Date.parse(res.acceptedAt) - started)).toBeLessThan(10_000);
@@ -92,6 +103,7 @@ describe('POST /deal-quotes/{id}/accept', () => {
     expect(a).toMatchObject({
       acceptedAt: res.acceptedAt,
       acceptedBy: { type: 'USER', name: `${d.dealer.firstName} ${d.dealer.lastName}` },
+      signerName: 'Jordan Customer',
       acceptedWithoutSignature: false,
       ipAddress: d.client.ip,
       userAgent: 'SlatTest/1.0 (pen)',
@@ -101,14 +113,14 @@ describe('POST /deal-quotes/{id}/accept', () => {
     expect(a.pricing.depositAmount).toBe('100.00');
     expect(a.pricing.adjustments.map((x: { label: string }) => x.label)).toEqual(['Delivery']);
 
-    // The signature: the PNG sent, served to the owner only, never cached.
+    // The signature: the pixels sent, in a PNG the server wrote, served to the owner only, never cached.
     expect(a.signatureUrl).toMatch(new RegExp(`^/api/deal-quotes/${quoteId}/files/\\d+$`));
     const image = await d.client.get(a.signatureUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('private, no-store');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(png)).toBe(true);
+    expect(samePixels(image.rawPayload, png)).toBe(true);
     expect((await other.client.get(a.signatureUrl)).statusCode).toBe(404);
     expect((await new TestClient(t.app).get(a.signatureUrl)).statusCode).toBe(401);
 
@@ -192,7 +204,7 @@ describe('POST /deal-quotes/{id}/accept', () => {
     const signature = dataUrl(signaturePng());
     const files = await signatureFiles();
     const expectConflict = async (quoteId: number, message: string) => {
-      for (const body of [{ signature }, { acceptWithoutSignature: true }]) {
+      for (const body of [{ signature, signerName: 'Casey' }, { acceptWithoutSignature: true }]) {
         const res = await accept(quoteId, body);
         expect(res.statusCode, res.body).toBe(409);
         expect(res.json().error.message).toBe(message);
@@ -232,7 +244,7 @@ describe('POST /deal-quotes/{id}/accept', () => {
     const files = await signatureFiles();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        accept(quoteId, i % 2 ? { signature } : { acceptWithoutSignature: true }),
+        accept(quoteId, i % 2 ? { signature, signerName: 'Casey' } : { acceptWithoutSignature: true }),
       ),
     );
     const statuses = answers.map((r) => r.statusCode).sort();
@@ -297,7 +309,10 @@ describe('POST /deal-quotes/{id}/accept', () => {
 
   it('answers 404 for another dealer’s quote and a missing one, with nothing stored', async () => {
     const { quoteId } = await quoteWithLines(d, TWO_LINES.slice(0, 1));
-    for (const body of [{ acceptWithoutSignature: true }, { signature: dataUrl(signaturePng()) }]) {
+    for (const body of [
+      { acceptWithoutSignature: true },
+      { signature: dataUrl(signaturePng()), signerName: 'Casey' },
+    ]) {
       expect((await accept(quoteId, body, other.client)).statusCode).toBe(404);
       expect((await accept(2_000_000_000, body)).statusCode).toBe(404);
     }
@@ -326,14 +341,142 @@ describe('POST /deal-quotes/{id}/accept', () => {
   });
 });
 
-describe('decodeSignature', () => {
-  it('takes a PNG data URL of at most 1 MB, and nothing else', () => {
+describe('POST /deal-quotes/{id}/accept: the signature and who signed', () => {
+  it('answers 400 naming signature for damaged, oversized and non-PNG signatures; the quote stays a draft', async () => {
+    const { quoteId } = await quoteWithLines(d, TWO_LINES.slice(0, 1));
+    await eventually(async () => (await pdfJobsPending()) === 0);
+    const files = await signatureFiles();
     const png = signaturePng();
-    expect(decodeSignature(dataUrl(png)).equals(png)).toBe(true);
-    const atLimit = Buffer.concat([png.subarray(0, 8), Buffer.alloc(MAX_SIGNATURE_BYTES - 8)]);
-    expect(decodeSignature(dataUrl(atLimit)).length).toBe(MAX_SIGNATURE_BYTES);
+    const flipped = Buffer.from(png);
+    flipped[60] = flipped[60]! ^ 0xff; // inside the image data: its checksum no longer holds
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="768" height="240"><text>Jo</text></svg>';
+    const cases: [string, string][] = [
+      // damaged: cut off midway (what a dropped upload leaves), without its end, a byte changed, the header alone
+      [dataUrl(png.subarray(0, Math.floor(png.length / 2))), pricingMessages.signatureDamaged],
+      [dataUrl(png.subarray(0, png.length - 12)), pricingMessages.signatureDamaged],
+      [dataUrl(flipped), pricingMessages.signatureDamaged],
+      [dataUrl(png.subarray(0, 33)), pricingMessages.signatureDamaged],
+      // larger than the canvas at 4× scale (3072 × 960)
+      [dataUrl(blankPng(3073, 10)), pricingMessages.signatureTooLarge],
+      [dataUrl(blankPng(10, 961)), pricingMessages.signatureTooLarge],
+      // not a PNG: a JPEG, an SVG, text
+      [
+        `data:image/png;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]).toString('base64')}`,
+        pricingMessages.signatureInvalid,
+      ],
+      [`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, pricingMessages.signatureInvalid],
+      [`data:image/png;base64,${Buffer.from(svg).toString('base64')}`, pricingMessages.signatureInvalid],
+      [
+        `data:image/png;base64,${Buffer.from('Jordan Customer').toString('base64')}`,
+        pricingMessages.signatureInvalid,
+      ],
+    ];
+    for (const [signature, message] of cases) {
+      const res = await accept(quoteId, { signature, signerName: 'Jordan Customer' });
+      expect(res.statusCode, `${message}: ${signature.slice(0, 60)}`).toBe(400);
+      expect(res.json().error.fields).toEqual([{ path: 'signature', message }]);
+    }
+    expect(await acceptances(quoteId)).toBe(0);
+    expect((await getQuote(quoteId)).status).toBe('DRAFT');
+    expect(await signatureFiles()).toBe(files);
+    expect(await incomingFiles()).toBe(0);
+    expect(await pdfJobs(quoteId)).toBe(0);
+  });
+
+  it('takes a signature at exactly 4× the canvas and stores it re-encoded', async () => {
+    const { quoteId } = await quoteWithLines(d, TWO_LINES.slice(0, 1));
+    const large = drawnSignaturePng(3072, 960);
+    ok(await accept(quoteId, { signature: dataUrl(large), signerName: 'Jordan Customer' }));
+    const a = (await getQuote(quoteId)).context.acceptance;
+    const image = await d.client.get(a.signatureUrl);
+    expect(samePixels(image.rawPayload, large)).toBe(true);
+  });
+
+  it('asks the signer’s name with a signature and records it apart from the staff member who recorded the acceptance', async () => {
+    const { quoteId } = await quoteWithLines(d, TWO_LINES.slice(0, 1));
+    const signature = dataUrl(signaturePng());
+    for (const body of [{ signature }, { signature, signerName: '   ' }, { signature, signerName: null }]) {
+      const res = await accept(quoteId, body);
+      expect(res.statusCode, JSON.stringify(body).slice(-40)).toBe(400);
+      expect(res.json().error.fields).toEqual([
+        { path: 'signerName', message: pricingMessages.signerNameRequired },
+      ]);
+    }
+    expect((await getQuote(quoteId)).status).toBe('DRAFT');
+    ok(await accept(quoteId, { signature, signerName: 'Alex Homeowner' }));
+    const a = (await getQuote(quoteId)).context.acceptance;
+    expect(a.signerName).toBe('Alex Homeowner');
+    expect(a.acceptedBy).toEqual({ type: 'USER', name: `${d.dealer.firstName} ${d.dealer.lastName}` });
+    const { rows } = await t.pool.query('SELECT signer_name FROM quote_acceptances WHERE quote_id = $1', [
+      quoteId,
+    ]);
+    expect(rows[0].signer_name).toBe('Alex Homeowner');
+
+    // Without a signature the name is optional, and kept when given.
+    const unsigned = await quoteWithLines(d, TWO_LINES.slice(0, 1));
+    ok(await accept(unsigned.quoteId, { acceptWithoutSignature: true, signerName: 'Pat by phone' }));
+    expect((await getQuote(unsigned.quoteId)).context.acceptance.signerName).toBe('Pat by phone');
+  });
+});
+
+describe('POST /deal-quotes/{id}/accept: money that cannot go wrong', () => {
+  it('refuses a quote whose total is below zero, with a message; it stays a draft', async () => {
+    const { quoteId } = await quoteWithLines(d, TWO_LINES.slice(0, 1));
+    const total = (await getQuote(quoteId)).context.pricing.sellGrandTotalIncTax as string;
+    const refund = minus('-0.01', total); // the total less a cent below zero
+    const priced = await setPricing(quoteId, {
+      adjustments: [{ label: 'Refund', amountIncTax: refund, taxType: 'NONE' }],
+    });
+    expect(priced.pricing).toMatchObject({ sellGrandTotalIncTax: '-0.01', isPricingValid: false });
+    for (const body of [
+      { signature: dataUrl(signaturePng()), signerName: 'Casey' },
+      { acceptWithoutSignature: true },
+    ]) {
+      const res = await accept(quoteId, body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(pricingMessages.acceptNegativeTotal);
+    }
+    expect(await acceptances(quoteId)).toBe(0);
+    expect((await getQuote(quoteId)).status).toBe('DRAFT');
+    // At exactly zero it is a price the customer can accept.
+    await setPricing(quoteId, {
+      adjustments: [{ label: 'Refund', amountIncTax: minus('0', total), taxType: 'NONE' }],
+    });
+    ok(await accept(quoteId, { acceptWithoutSignature: true }));
+  });
+
+  it('never freezes a deposit above the total: lines removed after the override refuse the accept until it is changed', async () => {
+    const { quoteId, orderId, lineIds } = await quoteWithLines(d, TWO_LINES);
+    const total = (await getQuote(quoteId)).context.pricing.sellGrandTotalIncTax as string;
+    await setPricing(quoteId, { depositAmountOverride: total });
+    const [first] = lineIds;
+    ok(
+      await d.client.post(`/api/old/quotes/${orderId}/windows/${first!.windowId}/products/${first!.lineId}`, {
+        _method: 'DELETE',
+      }),
+    );
+    const now = (await getQuote(quoteId)).context.pricing;
+    expect(toScaled(now.depositAmount)).toBeGreaterThan(toScaled(now.sellGrandTotalIncTax));
+    const res = await accept(quoteId, { acceptWithoutSignature: true });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(pricingMessages.acceptDepositAboveTotal);
+    expect(await acceptances(quoteId)).toBe(0);
+    await setPricing(quoteId, { depositAmountOverride: now.sellGrandTotalIncTax });
+    ok(await accept(quoteId, { acceptWithoutSignature: true }));
+    const a = (await getQuote(quoteId)).context.acceptance;
+    expect(a.pricing.depositAmount).toBe(a.pricing.sellGrandTotalIncTax);
+  });
+});
+
+describe('decodeSignature', () => {
+  it('takes a complete PNG data URL of at most 1 MB and answers its pixels in a PNG of its own', () => {
+    const png = signaturePng();
+    const stored = decodeSignature(dataUrl(png));
+    expect(samePixels(stored, png)).toBe(true);
+    // The 1 MB limit holds before anything is decoded.
+    const overLimit = Buffer.concat([png.subarray(0, 8), Buffer.alloc(MAX_SIGNATURE_BYTES - 7)]);
     for (const bad of [
-      dataUrl(Buffer.concat([atLimit, Buffer.alloc(1)])),
+      dataUrl(overLimit),
       dataUrl(png.subarray(0, 8)),
       `data:image/png;base64,${png.toString('base64')}!`,
       `data:image/gif;base64,${png.toString('base64')}`,
@@ -356,7 +499,7 @@ describe('POST /deal-quotes/{id}/revise', () => {
       depositAmountOverride: '150.5',
       adjustments: [{ label: 'Discount', amountIncTax: '-20', taxType: 'STANDARD' }],
     });
-    ok(await accept(made.quoteId, { signature: dataUrl(signaturePng()) }));
+    ok(await accept(made.quoteId, { signature: dataUrl(signaturePng()), signerName: 'Casey' }));
     const original = await getQuote(made.quoteId);
 
     const { id } = ok(await d.client.post(`/api/deal-quotes/${made.quoteId}/revise`));

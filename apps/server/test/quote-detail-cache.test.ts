@@ -177,6 +177,7 @@ describe('the quote detail cache', () => {
           await d.client.post(`/api/old/quotes/${q.orderId}/windows/recalculate`, { type: 'quote' });
           return d.client.post(`/api/deal-quotes/${q.quoteId}/accept`, {
             signature: dataUrl(signaturePng()),
+            signerName: 'Casey Customer',
           });
         },
       ],

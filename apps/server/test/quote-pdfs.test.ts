@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { pricingMessages } from '@slat/contracts';
+import { PNG as PngImage } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnSignaturePng } from '../src/db/seed/signature';
 import { formatPdfMoney } from '../src/lib/pdf/index';
 import { createTestApp, type TestApp, TestClient, uploadAs } from './harness';
 import {
@@ -45,6 +48,16 @@ afterAll(async () => {
 });
 
 const getQuote = async (id: number, c: TestClient = d.client) => ok(await c.get(`/api/deal-quotes/${id}`));
+
+/** A typed name's signature as the browser's canvas makes one: an opaque white ground, dark letters (here bars). */
+function typedNamePng(): Buffer {
+  const png = new PngImage({ width: 768, height: 240, colorType: 2 });
+  png.data.fill(0xff);
+  for (let y = 100; y < 140; y++)
+    for (let x = 48; x < 720; x++)
+      if (x % 24 < 14) png.data.fill(0x1a, (y * 768 + x) * 4, (y * 768 + x) * 4 + 3);
+  return PngImage.sync.write(png, { colorType: 2 });
+}
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 /** GET the PDF call, then the file it names: the answer's URL, the file's response and its text. */
@@ -204,7 +217,10 @@ describe('GET /deal-quotes/{id}/pdf', () => {
   it('answers the frozen PDF of an accepted quote, with the signature and the acceptance line', async () => {
     const made = await quoteWithLines(d, LINES, { contactName: 'Riley Signer' });
     ok(
-      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, { signature: dataUrl(signaturePng()) }),
+      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, {
+        signature: dataUrl(signaturePng()),
+        signerName: 'Riley Signer',
+      }),
     );
     const { url, file, text, images } = await fetchPdf(made.quoteId, 'pdf');
     const q = await eventually(async () => {
@@ -216,13 +232,67 @@ describe('GET /deal-quotes/{id}/pdf', () => {
       q.context.acceptance.documentSha256,
     );
     expect(images).toBe(1); // the signature (an image XObject drawn on the page)
-    expect(text).toContain(`Accepted by ${d.dealer.firstName} ${d.dealer.lastName} on`);
+    expect(text).toContain('Signed by Riley Signer on');
+    expect(text).toContain(`Recorded by ${d.dealer.firstName} ${d.dealer.lastName}`);
     expect(text).toContain(
       `Total (inc tax) ${formatPdfMoney(q.context.acceptance.pricing.sellGrandTotalIncTax)}`,
     );
     expect(text).toContain('Riley Signer');
     // Asking again renders nothing new: the same frozen file.
     expect(ok(await d.client.get(`/api/deal-quotes/${made.quoteId}/pdf`)).url).toBe(url);
+  });
+
+  it('renders the accepted PDF, "Signed by" the signer, for every kind of signature stored: a typed name, a drawn one, one at 4× scale', async () => {
+    const staff = `${d.dealer.firstName} ${d.dealer.lastName}`;
+    const signatures: [string, Buffer][] = [
+      ['typed name', typedNamePng()],
+      ['drawn', drawnSignaturePng()],
+      ['4× scale', drawnSignaturePng(3072, 960)],
+    ];
+    for (const [kind, png] of signatures) {
+      const made = await quoteWithLines(d, LINES.slice(0, 1), { contactName: 'Morgan Contact' });
+      ok(
+        await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, {
+          signature: dataUrl(png),
+          signerName: `Signer of the ${kind}`,
+        }),
+      );
+      const { text, images } = await fetchPdf(made.quoteId, 'pdf');
+      expect(images, kind).toBe(1);
+      expect(text, kind).toContain(`Signed by Signer of the ${kind} on`);
+      expect(text, kind).toContain(`Recorded by ${staff}`);
+    }
+  });
+
+  it('still renders the accepted PDF of a signature stored cut off before signatures were checked, saying so', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    ok(
+      await d.client.post(`/api/deal-quotes/${made.quoteId}/accept`, {
+        signature: dataUrl(signaturePng()),
+        signerName: 'Jamie Earlier',
+      }),
+    );
+    await eventually(async () => (await getQuote(made.quoteId)).context.acceptedQuoteDocument);
+    // What an unchecked accept stored: the PNG cut off midway. The frozen PDF is made afresh.
+    const { rows } = await t.pool.query<{ storage_path: string }>(
+      `SELECT f.storage_path FROM quote_acceptances a JOIN files f ON f.id = a.signature_file_id
+        WHERE a.quote_id = $1`,
+      [made.quoteId],
+    );
+    const png = signaturePng();
+    fs.writeFileSync(
+      path.join(path.dirname(t.outboxDir), 'files', rows[0]!.storage_path),
+      png.subarray(0, Math.floor(png.length / 2)),
+    );
+    await t.pool.query(
+      `UPDATE quote_acceptances SET document_file_id = NULL, document_sha256 = NULL, document_created_at = NULL
+        WHERE quote_id = $1`,
+      [made.quoteId],
+    );
+    const { text, images } = await fetchPdf(made.quoteId, 'pdf');
+    expect(images).toBe(0);
+    expect(text).toContain('The signature image could not be shown.');
+    expect(text).toContain('Signed by Jamie Earlier on');
   });
 
   it('prints an acceptance without signature without an image', async () => {

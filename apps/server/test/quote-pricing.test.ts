@@ -7,12 +7,13 @@ import {
   type QuotePricing,
   quoteMessages,
 } from '@slat/contracts';
-import { type AdjustmentInput, type PricingInput, priceQuote } from '@slat/domain';
+import { type AdjustmentInput, fromScaled, type PricingInput, priceQuote, toScaled } from '@slat/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markupOverrides } from '../src/db/schema';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../src/db/seed/demo';
+import { formatPdfMoney } from '../src/lib/pdf/index';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
 import { createOrder } from '../src/modules/quotes/index';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
@@ -604,6 +605,87 @@ describe('refusals', () => {
     expect((await getQuote(A, quote.id)).context.pricing).toEqual(
       expected(await getQuote(A, quote.id), NO_INPUTS),
     );
+  });
+
+  it('keeps the deposit between 0 and the total, the request applied; 400 naming depositAmountOverride with the total', async () => {
+    const q = await newQuote(A, 'EXCLUSIVE');
+    await addLines(A, q);
+    const before = await getQuote(A, q.id);
+    const total = before.context.pricing.sellGrandTotalIncTax;
+    const cent = (v: string, by: bigint) => fromScaled(toScaled(v) + by * 100n, 2);
+    const at = async () => (await getQuote(A, q.id)).lastUpdatedAt;
+    expectField(
+      await putPricing(A, q.id, { lastUpdatedAt: await at(), depositAmountOverride: cent(total, 1n) }),
+      400,
+      'depositAmountOverride',
+      `The deposit cannot be more than the total, ${formatPdfMoney(total)}`,
+    );
+    // The bound is the total with the request applied: a discount sent with the deposit lowers it.
+    const lower = { label: 'Discount', amountExTax: '-100', taxType: 'NONE' };
+    const discounted = expected(before, { ...NO_INPUTS, adjustments: [asInput(lower)] }).sellGrandTotalIncTax;
+    expectField(
+      await putPricing(A, q.id, {
+        lastUpdatedAt: await at(),
+        depositAmountOverride: total,
+        adjustments: [lower],
+      }),
+      400,
+      'depositAmountOverride',
+      `${pricingMessages.depositAboveTotal}, ${formatPdfMoney(discounted)}`,
+    );
+    expect(await getQuote(A, q.id)).toEqual(before); // nothing of the refused writes stayed
+    const atTotal = (
+      await ok(putPricing(A, q.id, { lastUpdatedAt: await at(), depositAmountOverride: total }))
+    ).pricing as QuotePricing;
+    expect(atTotal.depositAmount).toBe(total);
+    const both = (
+      await ok(
+        putPricing(A, q.id, {
+          lastUpdatedAt: await at(),
+          depositAmountOverride: discounted,
+          adjustments: [lower],
+        }),
+      )
+    ).pricing as QuotePricing;
+    expect(both).toMatchObject({ depositAmount: discounted, sellGrandTotalIncTax: discounted });
+  });
+
+  it('keeps the tax amount between 0 and R(sellTotalTaxable × 2r); 400 naming sellTaxOverride with the bound', async () => {
+    const q = await newQuote(A, 'EXCLUSIVE');
+    await addLines(A, q);
+    await t.pool.query('UPDATE users SET can_override_tax = true WHERE id = $1', [A.userId]);
+    const before = await getQuote(A, q.id);
+    const at = async () => (await getQuote(A, q.id)).lastUpdatedAt;
+    // Taxable 375.00 at 10 %: 37.50 calculated, at most 75.00 charged.
+    expect(before.context.pricing).toMatchObject({ sellTotalTaxable: '375.00', sellTaxCalculated: '37.50' });
+    expectField(
+      await putPricing(A, q.id, { lastUpdatedAt: await at(), sellTaxOverride: '75.01' }),
+      400,
+      'sellTaxOverride',
+      `${pricingMessages.taxAboveBound}, $75.00`,
+    );
+    // With the request applied: a taxable fee of 100 raises the bound to R(475.00 × 20 %) = 95.00.
+    const p = (
+      await ok(
+        putPricing(A, q.id, {
+          lastUpdatedAt: await at(),
+          sellTaxOverride: '95',
+          adjustments: [fee('EXCLUSIVE')],
+        }),
+      )
+    ).pricing as QuotePricing;
+    expect(p).toMatchObject({ sellTotalTaxable: '475.00', sellTaxOverride: '95.00', sellTaxTotal: '95.00' });
+    expectField(
+      await putPricing(A, q.id, { lastUpdatedAt: await at(), sellTaxOverride: '95.01' }),
+      400,
+      'sellTaxOverride',
+      `${pricingMessages.taxAboveBound}, $95.00`,
+    );
+    expect(
+      (await ok(putPricing(A, q.id, { lastUpdatedAt: await at(), sellTaxOverride: '0' }))).pricing,
+    ).toMatchObject({
+      sellTaxTotal: '0.00',
+    });
   });
 
   it('answers 404 for another dealer’s quote, a missing one and a purchase order, changing nothing', async () => {

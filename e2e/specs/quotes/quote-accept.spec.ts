@@ -38,7 +38,11 @@ type QuoteJson = {
     orderLines: { id: number; orderWindowId: number; quantity: number; manufacturerId: number }[];
     pricing: { sellGrandTotalIncTax: string; depositAmount: string };
     pendingUpdates: { hasPendingUpdates: boolean };
-    acceptance?: { acceptedWithoutSignature: boolean; signatureUrl: string | null } | null;
+    acceptance?: {
+      acceptedWithoutSignature: boolean;
+      signatureUrl: string | null;
+      signerName?: string | null;
+    } | null;
     revision?: {
       number: number;
       revisionOf: { id: number; tuid: number } | null;
@@ -166,6 +170,15 @@ test.describe('at 1280 px', () => {
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([768, 240]);
     expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([768, 240]);
     await expect(accept.getByTestId('accept-total')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // the signer's name: the deal's contact unless someone else signs
+    const deal = await getJson<{ contact: { name: string } | null }>(
+      page.request,
+      `/api/deals/${quote.dealId}`,
+    );
+    const signerName = accept.getByRole('textbox', { name: 'Signer’s name' });
+    await expect(signerName).toHaveValue(deal.contact?.name ?? '');
+    await signerName.clear();
+    await signerName.pressSequentially('Jordan Homeowner');
     await accept.getByRole('button', { name: 'Accept quote' }).click();
     await expect(accept.getByTestId('accept-problem')).toContainText(
       'Please sign, or tick Accept without signature',
@@ -194,8 +207,11 @@ test.describe('at 1280 px', () => {
     await expect(modal.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
     await expect(modal.getByRole('link', { name: 'Add product' })).toHaveCount(0);
     const record = modal.getByRole('region', { name: 'Acceptance' });
+    await expect(record.getByText('Signed by', { exact: true })).toBeVisible();
+    await expect(record.getByTestId('acceptance-signer')).toHaveText('Jordan Homeowner');
+    await expect(record.getByText('Recorded by', { exact: true })).toBeVisible();
     await expect(record).toContainText('Dana Whitfield');
-    const signature = record.getByRole('img', { name: 'Signature of Dana Whitfield' });
+    const signature = record.getByRole('img', { name: 'Signature of Jordan Homeowner' });
     await expect(signature).toBeVisible();
     await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
     const signatureFile = await page.request.get(accepted.context.acceptance!.signatureUrl!);
@@ -453,10 +469,15 @@ test.describe('by keyboard at 1280 px', () => {
     const accept = page.getByRole('dialog', { name: `Accept quote #${quote.tuid}` });
     const canvas = accept.getByRole('img', { name: 'Signature pad' });
     await expect(canvas).toBeVisible();
+    const focused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
+    // the signer's name, then the name to sign with: each reached with Tab alone, typed over
+    const signerName = accept.getByRole('textbox', { name: 'Signer’s name' });
+    for (let i = 0; i < 12 && !(await focused(signerName)); i++) await page.keyboard.press('Tab');
+    await expect(signerName).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Jordan Homeowner');
     const name = accept.getByRole('textbox', { name: 'Or type the name to sign with' });
-    // reached from the dialog's first control with Tab alone
-    for (let i = 0; i < 12 && !(await name.evaluate((el) => el === document.activeElement)); i++)
-      await page.keyboard.press('Tab');
+    for (let i = 0; i < 12 && !(await focused(name)); i++) await page.keyboard.press('Tab');
     await expect(name).toBeFocused();
     await page.keyboard.type('Dana Whitfield');
     await expect(accept.getByTestId('signature-state')).toHaveText('Signed');
@@ -473,9 +494,10 @@ test.describe('by keyboard at 1280 px', () => {
     const bytes = await png.body();
     // the PNG header's width and height: the full 768 × 240 canvas
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([768, 240]);
+    expect(accepted.context.acceptance).toMatchObject({ signerName: 'Jordan Homeowner' });
     const signature = modal
       .getByRole('region', { name: 'Acceptance' })
-      .getByRole('img', { name: 'Signature of Dana Whitfield' });
+      .getByRole('img', { name: 'Signature of Jordan Homeowner' });
     await expect(signature).toBeVisible();
   });
 });
@@ -517,6 +539,9 @@ test.describe('at 375 px', () => {
     expect(await inkNear(canvas, 384, 120)).toBe(true);
     // …and none where an unscaled stroke would have gone (the canvas's top-left part)
     expect(await inkNear(canvas, Math.round(box.width * 0.5), Math.round(box.height * 0.5))).toBe(false);
+    const signerName = accept.getByRole('textbox', { name: 'Signer’s name' });
+    await signerName.clear();
+    await signerName.pressSequentially('Jordan Homeowner');
     await shoot(page, 'accept-modal-375');
     await accept.getByRole('button', { name: 'Accept quote' }).click();
     await expect(accept).toBeHidden();

@@ -43,7 +43,11 @@ type QuoteJson = {
       isPricingValid: boolean;
       adjustments: { label: string; amountIncTax: string; amountExTax: string }[];
     };
-    acceptance?: { acceptedWithoutSignature: boolean; signatureUrl: string | null } | null;
+    acceptance?: {
+      acceptedWithoutSignature: boolean;
+      signatureUrl: string | null;
+      signerName?: string | null;
+    } | null;
     revision?: { number: number; difference: { total: string; deposit: string } | null };
   };
 };
@@ -253,13 +257,18 @@ test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, t
   await expect(accept.getByTestId('accept-total')).toHaveText(money(total));
   await drawWithMouse(page, canvas);
   await expect(accept.getByTestId('signature-state')).toHaveText('Signed');
+  // a deal without a contact: the signer's name is typed
+  await accept.getByRole('textbox', { name: 'Signer’s name' }).pressSequentially('Robin Buyer');
   await accept.getByRole('button', { name: 'Accept quote' }).click();
   await expect(accept).toBeHidden();
 
   // read-only: no Add product, no pricing controls, the accepted date shown
   const accepted = await readQuote(page.request, quote.id);
   expect(accepted).toMatchObject({ status: 'ACCEPTED', isReadOnly: true });
-  expect(accepted.context.acceptance).toMatchObject({ acceptedWithoutSignature: false });
+  expect(accepted.context.acceptance).toMatchObject({
+    acceptedWithoutSignature: false,
+    signerName: 'Robin Buyer',
+  });
   expect(accepted.context.pricing.sellGrandTotalIncTax).toBe(total);
   const day = new Date(accepted.acceptedAt!).toISOString().slice(0, 10).split('-').reverse().join('/');
   await expect(modal.getByText(`Accepted ${day}`)).toBeVisible();

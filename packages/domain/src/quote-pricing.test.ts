@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromScaled, toScaled } from './decimal';
-import { type AdjustmentInput, type PricingInput, type PricingLine, priceQuote } from './quote-pricing';
+import {
+  type AdjustmentInput,
+  maxSellTaxOverride,
+  type PricingInput,
+  type PricingLine,
+  priceQuote,
+} from './quote-pricing';
 
 const RUNS = { numRuns: 1000 };
 const S = (v: string) => toScaled(v);
@@ -188,6 +194,46 @@ describe('priceQuote: identities (fast-check, 1,000 runs each)', () => {
     expect(priceQuote(base).isPricingValid).toBe(true);
     expect(priceQuote({ ...base, lines: [ok, { ...ok, hasErrors: true }] }).isPricingValid).toBe(false);
     expect(priceQuote({ ...base, lines: [ok, { ...ok, sell: null }] }).isPricingValid).toBe(false);
+  });
+
+  it('is invalid while the grand total is below zero, and valid at exactly zero', () => {
+    const base: PricingInput = {
+      lines: [{ sell: '10.00', taxable: true, hasErrors: false }],
+      taxMode: 'EXCLUSIVE',
+      taxPercentage: '10',
+      depositPercentage: '50',
+      adjustments: [],
+      depositAmountOverride: null,
+      sellTaxOverride: null,
+      overrideTotal: null,
+    };
+    const discount = (amount: string) => ({
+      ...base,
+      adjustments: [{ label: 'Discount', amount, taxType: 'STANDARD' as const }],
+    });
+    expect(priceQuote(discount('-10.00')).sellGrandTotalIncTax).toBe('0.00');
+    expect(priceQuote(discount('-10.00')).isPricingValid).toBe(true);
+    const below = priceQuote(discount('-10.01'));
+    expect(below.sellGrandTotalIncTax).toBe('-0.01');
+    expect(below.isPricingValid).toBe(false);
+    expect(
+      priceQuote({
+        ...base,
+        overrideTotal: null,
+        adjustments: [{ label: 'Refund', amount: '-50', taxType: 'NONE' }],
+      }).isPricingValid,
+    ).toBe(false);
+  });
+});
+
+describe('maxSellTaxOverride', () => {
+  it('is R(sellTotalTaxable × 2r), and 0 below a zero taxable total', () => {
+    expect(maxSellTaxOverride('120.00', '10')).toBe('24.00');
+    expect(maxSellTaxOverride('0.05', '15')).toBe('0.02'); // 0.015 rounds half away from zero
+    expect(maxSellTaxOverride('199.99', '12.5')).toBe('50.00'); // 49.9975
+    expect(maxSellTaxOverride('0.00', '10')).toBe('0.00');
+    expect(maxSellTaxOverride('-50.00', '10')).toBe('0.00');
+    expect(maxSellTaxOverride('120.00', '0')).toBe('0.00');
   });
 });
 

@@ -178,6 +178,16 @@ function overrideAmount(
   return a;
 }
 
+/**
+ * The largest tax override taken: R(sellTotalTaxable × 2r), twice the tax calculated, so a
+ * different rate or rounding can be matched but not a slipped digit; 0 when the taxable total
+ * is below zero.
+ */
+export function maxSellTaxOverride(sellTotalTaxable: string, taxPercentage: string): string {
+  const bound = roundCents(toScaled(sellTotalTaxable) * toScaled(taxPercentage) * 2n, PERCENT);
+  return out(bound > 0n ? bound : 0n);
+}
+
 export function priceQuote(input: PricingInput): Pricing {
   const others: Scaled[] = input.adjustments.map((a) => ({
     label: a.label,
@@ -214,7 +224,8 @@ export function priceQuote(input: PricingInput): Pricing {
     depositAmountCalculated: out(depositAmountCalculated),
     depositAmountOverride: depositAmountOverride === null ? null : out(depositAmountOverride),
     depositAmount: out(depositAmountOverride ?? depositAmountCalculated),
-    isPricingValid: input.lines.every((l) => !l.hasErrors && l.sell !== null),
+    // A total below zero is no price a customer can accept (DESIGN §5).
+    isPricingValid: input.lines.every((l) => !l.hasErrors && l.sell !== null) && p.sellGrandTotalIncTax >= 0n,
     adjustments: p.adjustments.map((a) => ({
       label: a.label,
       taxType: a.taxType,

@@ -18,6 +18,16 @@ export const pricingMessages = {
   acceptNoProducts: 'Add a product before accepting the quote',
   alreadyAccepted: 'This quote has already been accepted',
   signatureInvalid: 'The signature must be a PNG image of at most 1 MB',
+  signatureDamaged: 'The signature image is damaged or incomplete. Please sign again.',
+  signatureTooLarge: 'The signature image is too large: at most 3072 × 960 pixels',
+  signerNameRequired: 'Enter the name of the person signing',
+  /** Followed by the total: "…, $1,234.50". */
+  depositAboveTotal: 'The deposit cannot be more than the total',
+  /** Followed by the bound: "…, $24.00". */
+  taxAboveBound: 'The tax amount cannot be more than twice the tax on the taxable total',
+  acceptNegativeTotal: 'A quote whose total is below zero cannot be accepted.',
+  acceptDepositAboveTotal:
+    'The deposit is more than the total. Change the deposit before accepting the quote.',
   reviseNotAccepted: 'Only an accepted quote can be revised',
   /** Followed by the existing revision's number: "…: quote 12". */
   alreadyRevised: 'This quote has already been revised',
@@ -96,7 +106,10 @@ export const pendingUpdatesSchema = z.object({
 /** Who accepted, when, from where, and what was frozen (the acceptance record). */
 export const acceptanceSchema = z.object({
   acceptedAt: z.string(),
+  /** Who recorded it: the staff member signed in (USER), or the customer accepting themselves. */
   acceptedBy: z.object({ type: z.enum(['USER', 'CUSTOMER']), name: z.string() }),
+  /** The signer's name as asked in the accept dialog; null on acceptances recorded before it was asked. */
+  signerName: z.string().nullable(),
   acceptedWithoutSignature: z.boolean(),
   /** The signature image (PNG), served to the quote's owner only. */
   signatureUrl: z.string().nullable(),
@@ -162,9 +175,11 @@ export const acceptDealQuote = defineEndpoint({
   auth: 'session',
   params: quoteIdParams,
   body: z.object({
-    /** `data:image/png;base64,…`, at most ~1 MB. */
+    /** `data:image/png;base64,…`, at most ~1 MB and 3072 × 960 pixels (the canvas at 4× scale). */
     signature: z.string().max(1_500_000).nullable().optional(),
     acceptWithoutSignature: z.boolean().optional(),
+    /** Who signs (the accept dialog defaults it to the deal's contact); required with a signature. */
+    signerName: z.string().trim().max(200).nullable().optional(),
   }),
   response: z.object({ id: z.number().int(), acceptedAt: z.string() }),
 });

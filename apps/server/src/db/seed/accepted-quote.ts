@@ -35,9 +35,10 @@ export async function seedDemoAcceptance(
 
   // The first clean quote on a deal the customer has signed for (an InProgress status) of the
   // first workflow: the accepted one the Ready to Order list and the frozen PDF show.
-  const { rows } = await db.execute<{ id: number }>(sql`
-    SELECT q.id FROM deal_quotes q
+  const { rows } = await db.execute<{ id: number; contact_name: string | null }>(sql`
+    SELECT q.id, c.name AS contact_name FROM deal_quotes q
       JOIN deals d ON d.id = q.deal_id
+      LEFT JOIN contacts c ON c.id = d.contact_id AND c.account_id = d.account_id
       JOIN workflows w ON w.id = d.workflow_id
       JOIN workflow_statuses s ON s.id = d.status_id
      WHERE q.account_id = ${accountId} AND NOT q.is_archived AND NOT d.is_archived AND q.status = 'DRAFT'
@@ -58,7 +59,10 @@ export async function seedDemoAcceptance(
         'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
     },
     quoteId,
-    { signature: `data:image/png;base64,${drawnSignaturePng().toString('base64')}` },
+    {
+      signature: `data:image/png;base64,${drawnSignaturePng().toString('base64')}`,
+      signerName: rows[0]?.contact_name ?? 'The customer',
+    },
   );
   await ensureAcceptedDocument({ db, files }, accountId, quoteId);
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatPdfMoney, groupHeading, groupLines, sizeText } from './layout';
 import { type QuotePdfData, quoteDocument } from './quote-document';
+import { closePdfRenderer, renderPdf } from './renderer';
 import { installSheetDocument, measureSheetDocument, type SiteSheetData } from './site-sheets';
 
 const company = {
@@ -115,5 +116,61 @@ describe('PDF text helpers', () => {
     expect(sizeText({ width: '36 3/8"', height: '1200 mm' })).toBe('36 3/8" × 1200 mm');
     expect(sizeText({ width: null, height: '1200 mm' })).toBe('1200 mm');
     expect(sizeText({ width: null, height: null })).toBe('—');
+  });
+});
+
+/** Each page's text of a rendered document. */
+async function pageTexts(data: QuotePdfData): Promise<string[]> {
+  const bytes = await renderPdf(quoteDocument(data));
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false })
+    .promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages;
+}
+
+const accepted: QuotePdfData['acceptance'] = {
+  signerName: 'Riley Customer',
+  recordedBy: 'Sam Staff',
+  name: 'Sam Staff',
+  date: '27 November 2026',
+  signed: true,
+  signature: null,
+};
+
+describe('The quote PDF', () => {
+  afterAll(closePdfRenderer);
+
+  it('keeps the total, the deposit and the balance on one page however many lines push them to a page end', async () => {
+    const pagesOfTotals: number[] = [];
+    for (let count = 19; count <= 25; count++) {
+      const many = Array.from({ length: count }, (_, i) => ({
+        ...line(`Home/Room ${Math.floor(i / 4) + 1}`, `Roller ${i + 1}`),
+        price: '36.67',
+      }));
+      const pages = await pageTexts({ ...quote, lines: many, acceptance: accepted });
+      const pageOf = (text: string) => pages.findIndex((p) => p.includes(text));
+      const total = pageOf('Total (inc tax)');
+      expect(total, `${count} lines`).toBeGreaterThanOrEqual(0);
+      expect(pageOf('Deposit'), `${count} lines`).toBe(total);
+      expect(pageOf('Balance on completion'), `${count} lines`).toBe(total);
+      pagesOfTotals.push(total);
+    }
+    // The range reaches past a page end: the totals moved to the next page at some count.
+    expect(new Set(pagesOfTotals).size).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('says who signed and, apart, who recorded it', async () => {
+    const text = (await pageTexts({ ...quote, acceptance: accepted })).join(' ');
+    expect(text).toContain('Signed by Riley Customer on 27 November 2026');
+    expect(text).toContain('Recorded by Sam Staff');
+    const unsigned = (await pageTexts({ ...quote, acceptance: { ...accepted, signed: false } })).join(' ');
+    expect(unsigned).toContain('Accepted without signature by Riley Customer on 27 November 2026');
+    expect(unsigned).toContain('Recorded by Sam Staff');
   });
 });

@@ -40,8 +40,20 @@ export type QuotePdfData = {
   taxPercentage: string;
   lines: QuotePdfLine[];
   pricing: QuotePricing;
-  /** Once accepted: who and when, and the drawn signature (a PNG data URL) unless accepted without one. */
-  acceptance: { name: string; date: string; signature: string | null } | null;
+  /**
+   * Once accepted: who signed (asked in the accept dialog; null on older acceptances), the staff
+   * member who recorded it (null when the customer accepted themselves), the name to show when
+   * no signer was asked, when, and the signature (a PNG data URL; null without one, or when a
+   * stored one could not be read although `signed`).
+   */
+  acceptance: {
+    signerName: string | null;
+    recordedBy: string | null;
+    name: string;
+    date: string;
+    signed: boolean;
+    signature: string | null;
+  } | null;
 };
 
 function header(data: QuotePdfData): PdfContent {
@@ -150,6 +162,8 @@ function totals(data: QuotePdfData): PdfContent {
         layout: TABLE_LAYOUT,
       },
     ],
+    // The total, the deposit and the balance stay on one page.
+    unbreakable: true,
     margin: [0, 14, 0, 0],
   };
 }
@@ -172,12 +186,18 @@ function acceptanceBlock(data: QuotePdfData): PdfContent {
     };
   const stack: PdfContent[] = [{ text: 'Accepted', style: 'sectionLabel' }];
   if (a.signature) stack.push({ image: 'signature', fit: [216, 68], margin: [0, 4, 0, 4] });
+  else if (a.signed) stack.push({ text: 'The signature image could not be shown.', style: 'muted' });
+  const who = a.signerName ?? a.name;
   stack.push({
-    text: a.signature
-      ? `Accepted by ${a.name} on ${a.date}`
-      : `Accepted without signature by ${a.name} on ${a.date}`,
+    text: !a.signed
+      ? `Accepted without signature by ${who} on ${a.date}`
+      : a.signerName
+        ? `Signed by ${a.signerName} on ${a.date}`
+        : `Accepted by ${a.name} on ${a.date}`,
     bold: true,
   });
+  // Who recorded it, apart from who signed (a staff member; none when the customer accepted alone).
+  if (a.signerName && a.recordedBy) stack.push({ text: `Recorded by ${a.recordedBy}`, style: 'muted' });
   return { unbreakable: true, stack };
 }
 

@@ -64,6 +64,8 @@ export type NewAcceptance = {
   accountId: number;
   quoteId: number;
   userId: number;
+  /** Who signed, as asked in the accept dialog. */
+  signerName: string | null;
   withoutSignature: boolean;
   signatureFileId: number | null;
   ipAddress: string;
@@ -80,9 +82,10 @@ export async function insertAcceptance(
   a: NewAcceptance,
 ): Promise<{ id: number; accepted_at: Date } | undefined> {
   const { rows } = await db.execute<{ id: number; accepted_at: Date }>(sql`
-    INSERT INTO quote_acceptances (account_id, quote_id, accepted_by_user_id, accepted_without_signature,
-                                   signature_file_id, ip_address, user_agent, pricing, accepted_at)
-    VALUES (${a.accountId}, ${a.quoteId}, ${a.userId}, ${a.withoutSignature}, ${a.signatureFileId},
+    INSERT INTO quote_acceptances (account_id, quote_id, accepted_by_user_id, signer_name,
+                                   accepted_without_signature, signature_file_id, ip_address, user_agent,
+                                   pricing, accepted_at)
+    VALUES (${a.accountId}, ${a.quoteId}, ${a.userId}, ${a.signerName}, ${a.withoutSignature}, ${a.signatureFileId},
             ${a.ipAddress}, ${a.userAgent}, ${JSON.stringify(a.pricing)}::jsonb,
             date_trunc('milliseconds', clock_timestamp()))
     ON CONFLICT (quote_id) DO NOTHING
@@ -106,6 +109,7 @@ export type AcceptanceRow = {
   accepted_by_user_id: number | null;
   accepted_by_customer: string | null;
   user_name: string | null;
+  signer_name: string | null;
   accepted_without_signature: boolean;
   signature_file_id: number | null;
   ip_address: string;
@@ -118,7 +122,7 @@ export type AcceptanceRow = {
 
 const ACCEPTANCE = sql`
   SELECT a.id, a.quote_id, a.accepted_at, a.accepted_by_user_id, a.accepted_by_customer,
-         nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name,
+         nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name, a.signer_name,
          a.accepted_without_signature, a.signature_file_id, a.ip_address, a.user_agent, a.pricing,
          a.document_file_id, a.document_sha256, a.document_created_at
     FROM quote_acceptances a

@@ -1,5 +1,6 @@
 import { type DealQuote, pricingMessages, type QuotePricing, quoteMessages } from '@slat/contracts';
 import { fromScaled, toScaled } from '@slat/domain';
+import { PNG } from 'pngjs';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type Jobs, QUOTE_PDF_QUEUE } from '../../lib/jobs';
@@ -32,11 +33,19 @@ export type Acceptor = { accountId: number; userId: number; ipAddress: string; u
 const SIGNATURE_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]*={0,2})$/;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const MAX_SIGNATURE_BYTES = 1024 * 1024;
+/** The 768 × 240 signature canvas at 4× scale: the largest signature image taken. */
+export const MAX_SIGNATURE_WIDTH = 768 * 4;
+export const MAX_SIGNATURE_HEIGHT = 240 * 4;
 
 const quoteNotFound = () => notFound('Quote not found');
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
-/** The signature's PNG bytes; 400 naming `signature` when it is no PNG data URL of at most 1 MB. */
+/**
+ * The signature as the server stores it: the PNG data URL decoded completely and its pixels
+ * written to a fresh PNG (nothing of the sent file but its pixels is kept, so what is stored
+ * always renders). 400 naming `signature` when it is no PNG data URL of at most 1 MB, when it is
+ * wider than 3072 or taller than 960 pixels, or when it does not decode to the end.
+ */
 export function decodeSignature(value: string): Buffer {
   const match = SIGNATURE_DATA_URL.exec(value.trim());
   const bytes = match ? Buffer.from(match[1]!, 'base64') : undefined;
@@ -47,20 +56,54 @@ export function decodeSignature(value: string): Buffer {
     !bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)
   )
     throw fieldError('signature', pricingMessages.signatureInvalid);
-  return bytes;
+  return reencodeSignature(bytes);
+}
+
+/**
+ * A signature PNG's pixels in a fresh 8-bit RGBA PNG; 400 naming `signature` when it is larger
+ * than the canvas at 4× scale or does not decode completely (cut off, a bad checksum, no end).
+ */
+export function reencodeSignature(bytes: Buffer): Buffer {
+  // The size from the header first: a huge image is refused before anything is inflated.
+  if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    throw fieldError('signature', pricingMessages.signatureDamaged);
+  if (bytes.readUInt32BE(16) > MAX_SIGNATURE_WIDTH || bytes.readUInt32BE(20) > MAX_SIGNATURE_HEIGHT)
+    throw fieldError('signature', pricingMessages.signatureTooLarge);
+  let image: PNG;
+  try {
+    image = PNG.sync.read(bytes);
+  } catch {
+    throw fieldError('signature', pricingMessages.signatureDamaged);
+  }
+  if (image.width === 0 || image.height === 0)
+    throw fieldError('signature', pricingMessages.signatureDamaged);
+  return PNG.sync.write(image, { colorType: 6, inputColorType: 6, bitDepth: 8 });
+}
+
+/** The signer's name as given, trimmed; 400 naming `signerName` when a signature comes without one. */
+function signerNameOf(given: string | null | undefined, signed: boolean): string | null {
+  const name = given?.trim() || null;
+  if (signed && name === null) throw fieldError('signerName', pricingMessages.signerNameRequired);
+  return name;
 }
 
 /**
  * POST /deal-quotes/{id}/accept: a drawn signature (a PNG data URL), or none when
- * `acceptWithoutSignature` says so. 404 for another account's quote; 400 naming `signature`
- * when there is neither; 409 when it is accepted already, archived, on an archived deal, has no
- * lines, or a line has errors. Exactly one acceptance, however many arrive at once.
+ * `acceptWithoutSignature` says so, and the signer's name (required with a signature). 404 for
+ * another account's quote; 400 naming `signature` when there is neither or it is no complete PNG
+ * within the size, naming `signerName` when a signature has no name; 409 when it is accepted
+ * already, archived, on an archived deal, has no lines, a line has errors, its total is below
+ * zero or its deposit above the total. Exactly one acceptance, however many arrive at once.
  */
 export async function acceptQuote(
   deps: AcceptDeps,
   who: Acceptor,
   quoteId: number,
-  input: { signature?: string | null | undefined; acceptWithoutSignature?: boolean | undefined },
+  input: {
+    signature?: string | null | undefined;
+    acceptWithoutSignature?: boolean | undefined;
+    signerName?: string | null | undefined;
+  },
 ): Promise<{ id: number; acceptedAt: string }> {
   const { db, files } = deps;
   const { accountId } = who;
@@ -68,6 +111,7 @@ export async function acceptQuote(
   const signature = given === null ? null : decodeSignature(given);
   if (!signature && input.acceptWithoutSignature !== true)
     throw fieldError('signature', pricingMessages.acceptNeedsSignature);
+  const signerName = signerNameOf(input.signerName, signature !== null);
   const found = await accepts.findQuoteOrder(db, accountId, quoteId);
   if (!found) throw quoteNotFound();
 
@@ -81,15 +125,21 @@ export async function acceptQuote(
     if (q.error_line_count > 0) throw conflict(pricingMessages.acceptHasErrors);
     const inputs = await findPricingByQuote(tx, accountId, quoteId);
     if (!inputs) throw quoteNotFound();
+    const pricing = pricingOf(inputs);
+    const total = toScaled(pricing.sellGrandTotalIncTax);
+    if (total < 0n) throw conflict(pricingMessages.acceptNegativeTotal);
+    // A deposit override entered before the lines changed may now exceed the total: never frozen so.
+    if (toScaled(pricing.depositAmount) > total) throw conflict(pricingMessages.acceptDepositAboveTotal);
     const accepted = await accepts.insertAcceptance(tx, {
       accountId,
       quoteId,
       userId: who.userId,
+      signerName,
       withoutSignature: signature === null,
       signatureFileId,
       ipAddress: who.ipAddress,
       userAgent: who.userAgent.slice(0, 1000),
-      pricing: pricingOf(inputs),
+      pricing,
     });
     if (!accepted) throw conflict(pricingMessages.alreadyAccepted);
     await deps.jobs?.send(QUOTE_PDF_QUEUE, { accountId, quoteId }, tx);
@@ -181,6 +231,7 @@ export async function acceptanceContext(
       acceptedBy: a.accepted_by_customer
         ? { type: 'CUSTOMER', name: a.accepted_by_customer }
         : { type: 'USER', name: a.user_name ?? 'A former user' },
+      signerName: a.signer_name,
       acceptedWithoutSignature: a.accepted_without_signature,
       signatureUrl: a.signature_file_id === null ? null : quoteFileUrl(quoteId, a.signature_file_id),
       ipAddress: a.ip_address,

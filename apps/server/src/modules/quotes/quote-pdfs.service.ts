@@ -20,7 +20,7 @@ import type { PdfProcess } from '../../lib/pdf/pdf-process';
 import type { FileStore } from '../files/index';
 import { orderLinesOf } from './order-lines.service';
 import * as accepts from './quote-accept.repository';
-import { quoteFileUrl } from './quote-accept.service';
+import { quoteFileUrl, reencodeSignature } from './quote-accept.service';
 import * as repo from './quote-pdfs.repository';
 import { findPricingByQuote } from './quote-pricing.repository';
 import { pricingOf } from './quote-pricing.service';
@@ -74,6 +74,22 @@ async function imageDataUrl(files: FileStore, storagePath: string | null, mimeTy
   if (!storagePath || (mimeType !== 'image/png' && mimeType !== 'image/jpeg')) return null;
   const bytes = await fs.readFile(files.path(storagePath)).catch(() => null);
   return bytes && `data:${mimeType};base64,${bytes.toString('base64')}`;
+}
+
+/**
+ * An acceptance's stored signature as the PDF draws it, decoded and written afresh; null when
+ * the file is gone or does not decode (one stored before signatures were checked): the PDF is
+ * still made, saying the image could not be shown, instead of failing for ever.
+ */
+async function storedSignature(deps: PdfDeps, accountId: number, fileId: number): Promise<string | null> {
+  const path = await repo.findFilePath(deps.db, accountId, fileId);
+  const bytes = path ? await fs.readFile(deps.files.path(path)).catch(() => null) : null;
+  if (!bytes) return null;
+  try {
+    return `data:image/png;base64,${reencodeSignature(bytes).toString('base64')}`;
+  } catch {
+    return null;
+  }
 }
 
 function company(q: repo.PdfQuoteRow, logo: string | null): PdfCompany {
@@ -161,10 +177,8 @@ async function definitionOf(
   let signature: string | null = null;
   if (acceptance) {
     pricing = acceptance.pricing;
-    if (acceptance.signature_file_id !== null) {
-      const path = await repo.findFilePath(deps.db, accountId, acceptance.signature_file_id);
-      signature = await imageDataUrl(deps.files, path ?? null, 'image/png');
-    }
+    if (acceptance.signature_file_id !== null)
+      signature = await storedSignature(deps, accountId, acceptance.signature_file_id);
   } else {
     const inputs = await findPricingByQuote(deps.db, accountId, q.id);
     if (!inputs) throw quoteNotFound();
@@ -188,8 +202,11 @@ async function definitionOf(
     ),
     pricing,
     acceptance: acceptance && {
+      signerName: acceptance.signer_name,
+      recordedBy: acceptance.accepted_by_customer === null ? (acceptance.user_name ?? 'A former user') : null,
       name: acceptance.accepted_by_customer ?? acceptance.user_name ?? 'A former user',
       date: formatDate(acceptance.accepted_at, q.timezone),
+      signed: !acceptance.accepted_without_signature,
       signature,
     },
   });

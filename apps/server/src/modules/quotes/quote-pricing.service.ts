@@ -5,10 +5,11 @@ import {
   quoteMessages,
   type updateQuotePricing,
 } from '@slat/contracts';
-import { type PricingInput, priceQuote, toScaled } from '@slat/domain';
+import { maxSellTaxOverride, type PricingInput, priceQuote, toScaled } from '@slat/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { formatPdfMoney } from '../../lib/pdf/index';
 import { announceDealChange } from '../deals/index';
 import * as repo from './quote-pricing.repository';
 
@@ -142,6 +143,8 @@ async function writePricing(
   orderId: number,
   lastUpdatedAt: number | undefined,
   work: (tx: Db, row: repo.PricingRow) => Promise<void>,
+  /** Checks the pricing with the write applied; what it throws undoes the write. */
+  check?: (pricing: QuotePricing, row: repo.PricingRow) => void,
 ): Promise<PricingAnswer> {
   return db.transaction(async (tx) => {
     if (!(await repo.lockOrder(tx, accountId, orderId))) throw quoteNotFound();
@@ -151,7 +154,9 @@ async function writePricing(
     if (lastUpdatedAt !== undefined && new Date(row.last_updated_at).getTime() !== lastUpdatedAt)
       throw new AppError('CONFLICT', pricingMessages.stale);
     await work(tx, row);
-    return storeTotal(tx, accountId, (await repo.findPricingByOrder(tx, accountId, orderId))!);
+    const after = (await repo.findPricingByOrder(tx, accountId, orderId))!;
+    check?.(pricingOf(after), after);
+    return storeTotal(tx, accountId, after);
   });
 }
 
@@ -161,6 +166,28 @@ const sameAmount = (a: string | null, b: string | null) =>
 /** Deposits, tax amounts and totals are never below zero (only an adjustment may be: a discount). */
 function notNegative(path: string, amount: string | null | undefined): void {
   if (amount?.startsWith('-')) throw fieldError(path, 'Enter an amount of 0 or more');
+}
+
+/**
+ * The overrides this request sets, against the pricing with the request applied: the deposit
+ * between 0 and the grand total, the tax amount between 0 and R(sellTotalTaxable × 2r). 400
+ * naming the field with the bound.
+ */
+function checkOverrides(body: UpdateBody, pricing: QuotePricing, taxPercentage: string): void {
+  const deposit = pricing.depositAmountOverride;
+  if (body.depositAmountOverride != null && deposit !== null) {
+    if (toScaled(deposit) > toScaled(pricing.sellGrandTotalIncTax))
+      throw fieldError(
+        'depositAmountOverride',
+        `${pricingMessages.depositAboveTotal}, ${formatPdfMoney(pricing.sellGrandTotalIncTax)}`,
+      );
+  }
+  const tax = pricing.sellTaxOverride;
+  if (body.sellTaxOverride != null && tax !== null) {
+    const bound = maxSellTaxOverride(pricing.sellTotalTaxable, taxPercentage);
+    if (toScaled(tax) > toScaled(bound))
+      throw fieldError('sellTaxOverride', `${pricingMessages.taxAboveBound}, ${formatPdfMoney(bound)}`);
+  }
 }
 
 /** The adjustments as entered for the quote's tax mode; 400 naming every wrong field. */
@@ -208,24 +235,31 @@ export async function updatePricing(
   notNegative('sellTaxOverride', body.sellTaxOverride);
   const orderId = await repo.findQuoteOrderId(db, accountId, quoteId);
   if (orderId === undefined) throw quoteNotFound();
-  return writePricing(db, accountId, orderId, lastUpdatedAt, async (tx, row) => {
-    const deposit = body.depositAmountOverride;
-    const tax = body.sellTaxOverride;
-    if (tax !== undefined && !sameAmount(tax, row.sell_tax_override)) {
-      if (row.tax_mode === 'INCLUSIVE' && tax !== null)
-        throw fieldError('sellTaxOverride', pricingMessages.taxOverrideInclusive);
-      if (!(await repo.canOverrideTax(tx, accountId, userId)))
-        throw new AppError('FORBIDDEN', pricingMessages.taxOverrideNotAllowed, [
-          { path: 'sellTaxOverride', message: pricingMessages.taxOverrideNotAllowed },
-        ]);
-    }
-    const adjustments = body.adjustments && checkedAdjustments(row.tax_mode, body.adjustments);
-    await repo.updatePricingInputs(tx, accountId, row.id, {
-      depositAmountOverride: deposit === undefined ? row.deposit_amount_override : deposit,
-      sellTaxOverride: tax === undefined ? row.sell_tax_override : tax,
-    });
-    if (adjustments) await repo.replaceAdjustments(tx, accountId, row.id, adjustments);
-  });
+  return writePricing(
+    db,
+    accountId,
+    orderId,
+    lastUpdatedAt,
+    async (tx, row) => {
+      const deposit = body.depositAmountOverride;
+      const tax = body.sellTaxOverride;
+      if (tax !== undefined && !sameAmount(tax, row.sell_tax_override)) {
+        if (row.tax_mode === 'INCLUSIVE' && tax !== null)
+          throw fieldError('sellTaxOverride', pricingMessages.taxOverrideInclusive);
+        if (!(await repo.canOverrideTax(tx, accountId, userId)))
+          throw new AppError('FORBIDDEN', pricingMessages.taxOverrideNotAllowed, [
+            { path: 'sellTaxOverride', message: pricingMessages.taxOverrideNotAllowed },
+          ]);
+      }
+      const adjustments = body.adjustments && checkedAdjustments(row.tax_mode, body.adjustments);
+      await repo.updatePricingInputs(tx, accountId, row.id, {
+        depositAmountOverride: deposit === undefined ? row.deposit_amount_override : deposit,
+        sellTaxOverride: tax === undefined ? row.sell_tax_override : tax,
+      });
+      if (adjustments) await repo.replaceAdjustments(tx, accountId, row.id, adjustments);
+    },
+    (pricing, after) => checkOverrides(body, pricing, after.tax_percentage),
+  );
 }
 
 /**

@@ -38,7 +38,12 @@ export function refreshAfterQuoteChange(queryClient: QueryClient, quote: DealQuo
   ]);
 }
 
-export type AcceptInput = { signature: string | null; acceptWithoutSignature: boolean };
+export type AcceptInput = {
+  signature: string | null;
+  acceptWithoutSignature: boolean;
+  /** Who signs; required with a signature. */
+  signerName: string;
+};
 
 /** POST /deal-quotes/{id}/accept; the modal shows a refusal (400, 409) itself. */
 export function useAcceptQuote(quote: DealQuote) {
@@ -48,9 +53,12 @@ export function useAcceptQuote(quote: DealQuote) {
     mutationFn: (input: AcceptInput) =>
       callApi(acceptDealQuote, {
         params: { id: quote.id },
-        body: input.acceptWithoutSignature
-          ? { signature: null, acceptWithoutSignature: true }
-          : { signature: input.signature, acceptWithoutSignature: false },
+        body: {
+          ...(input.acceptWithoutSignature
+            ? { signature: null, acceptWithoutSignature: true }
+            : { signature: input.signature, acceptWithoutSignature: false }),
+          signerName: input.signerName.trim() || null,
+        },
       }),
     onSuccess: () => refreshAfterQuoteChange(queryClient, quote),
   });

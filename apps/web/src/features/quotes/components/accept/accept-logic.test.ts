@@ -87,6 +87,7 @@ const quote = (over: {
   isReadOnly?: boolean;
   lines?: OrderLine[];
   errorLineCount?: number;
+  total?: string;
 }) => {
   const lines = over.lines ?? [line()];
   return {
@@ -96,11 +97,13 @@ const quote = (over: {
       orderLines: lines,
       orderLineCount: lines.length,
       errorLineCount: over.errorLineCount ?? lines.filter((l) => l.context.errors.length > 0).length,
+      pricing: { sellGrandTotalIncTax: over.total ?? '268.99' },
     },
   };
 };
 
 const ERRORS = 'One or more products have errors';
+const BELOW_ZERO = 'A quote whose total is below zero cannot be accepted.';
 
 /** A 2D context that records what is drawn; a character is `width` pixels wide at 72 px, scaled. */
 function recordingContext(width: number) {
@@ -154,44 +157,80 @@ describe('drawTypedSignature', () => {
 
 describe('acceptAction', () => {
   it('offers Accept on a draft with products, enabled when no line has errors', () => {
-    expect(acceptAction(quote({}), ERRORS)).toEqual({ show: true, disabled: false, reason: null });
+    expect(acceptAction(quote({}), ERRORS, BELOW_ZERO)).toEqual({
+      show: true,
+      disabled: false,
+      reason: null,
+    });
   });
 
   it('disables it with §8’s text while any line has errors (by count or by a line’s errors)', () => {
-    expect(acceptAction(quote({ lines: [line(), line({ id: 2, errors: 1 })] }), ERRORS)).toEqual({
+    expect(acceptAction(quote({ lines: [line(), line({ id: 2, errors: 1 })] }), ERRORS, BELOW_ZERO)).toEqual({
       show: true,
       disabled: true,
       reason: ERRORS,
     });
-    expect(acceptAction(quote({ errorLineCount: 1 }), ERRORS)).toMatchObject({
+    expect(acceptAction(quote({ errorLineCount: 1 }), ERRORS, BELOW_ZERO)).toMatchObject({
       disabled: true,
+      reason: ERRORS,
+    });
+  });
+
+  it('disables it with its reason while the total is below zero; zero is a price', () => {
+    expect(acceptAction(quote({ total: '-0.01' }), ERRORS, BELOW_ZERO)).toEqual({
+      show: true,
+      disabled: true,
+      reason: BELOW_ZERO,
+    });
+    expect(acceptAction(quote({ total: '0.00' }), ERRORS, BELOW_ZERO)).toMatchObject({ disabled: false });
+    // line errors are said first
+    expect(acceptAction(quote({ total: '-5.00', errorLineCount: 1 }), ERRORS, BELOW_ZERO)).toMatchObject({
       reason: ERRORS,
     });
   });
 
   it('does not show it without products, on an accepted quote, or on a read-only (archived) draft', () => {
-    expect(acceptAction(quote({ lines: [] }), ERRORS)).toEqual({ show: false });
-    expect(acceptAction(quote({ status: 'ACCEPTED', isReadOnly: true }), ERRORS)).toEqual({ show: false });
-    expect(acceptAction(quote({ isReadOnly: true }), ERRORS)).toEqual({ show: false });
+    expect(acceptAction(quote({ lines: [] }), ERRORS, BELOW_ZERO)).toEqual({ show: false });
+    expect(acceptAction(quote({ status: 'ACCEPTED', isReadOnly: true }), ERRORS, BELOW_ZERO)).toEqual({
+      show: false,
+    });
+    expect(acceptAction(quote({ isReadOnly: true }), ERRORS, BELOW_ZERO)).toEqual({ show: false });
   });
 });
 
 describe('acceptSubmission', () => {
-  it('needs a drawn signature or the box ticked', () => {
-    expect(acceptSubmission({ signed: false, withoutSignature: false })).toEqual({
+  it('needs the signer’s name with a signature, not without one', () => {
+    for (const signerName of ['', '   '])
+      expect(acceptSubmission({ signed: true, withoutSignature: false, signerName })).toEqual({
+        ok: false,
+        problem: 'needsSignerName',
+      });
+    expect(acceptSubmission({ signed: false, withoutSignature: true, signerName: '' })).toEqual({
+      ok: true,
+      withoutSignature: true,
+    });
+    // no signature yet: that is asked first
+    expect(acceptSubmission({ signed: false, withoutSignature: false, signerName: '' })).toEqual({
       ok: false,
       problem: 'needsSignature',
     });
-    expect(acceptSubmission({ signed: true, withoutSignature: false })).toEqual({
+  });
+
+  it('needs a drawn signature or the box ticked', () => {
+    expect(acceptSubmission({ signed: false, withoutSignature: false, signerName: 'Dana' })).toEqual({
+      ok: false,
+      problem: 'needsSignature',
+    });
+    expect(acceptSubmission({ signed: true, withoutSignature: false, signerName: 'Dana' })).toEqual({
       ok: true,
       withoutSignature: false,
     });
-    expect(acceptSubmission({ signed: false, withoutSignature: true })).toEqual({
+    expect(acceptSubmission({ signed: false, withoutSignature: true, signerName: 'Dana' })).toEqual({
       ok: true,
       withoutSignature: true,
     });
     // ticked wins: the drawing is not sent
-    expect(acceptSubmission({ signed: true, withoutSignature: true })).toEqual({
+    expect(acceptSubmission({ signed: true, withoutSignature: true, signerName: 'Dana' })).toEqual({
       ok: true,
       withoutSignature: true,
     });

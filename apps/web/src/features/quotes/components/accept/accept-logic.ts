@@ -1,5 +1,5 @@
 import type { DealQuote, OrderLine } from '@slat/contracts';
-import { sumDecimals } from '@slat/domain';
+import { compareDecimals, sumDecimals } from '@slat/domain';
 
 /**
  * The accept rules the quote modal follows (§4, §5, §9), pure so they are tested without a browser.
@@ -76,38 +76,47 @@ export function drawTypedSignature(context: SignatureContext, name: string): voi
 }
 
 type AcceptQuote = Pick<DealQuote, 'status' | 'isReadOnly'> & {
-  context: Pick<DealQuote['context'], 'orderLineCount' | 'errorLineCount' | 'orderLines'>;
+  context: Pick<DealQuote['context'], 'orderLineCount' | 'errorLineCount' | 'orderLines'> & {
+    pricing?: Pick<DealQuote['context']['pricing'], 'sellGrandTotalIncTax'> | undefined;
+  };
 };
 
 export type AcceptAction =
   /** Not offered: not a draft, read-only, or no products (§4: shown only when the quote has products). */
   | { show: false }
-  /** Offered; disabled with the reason while any line has errors (§5). */
+  /** Offered; disabled with the reason while any line has errors (§5) or the total is below zero. */
   | { show: true; disabled: boolean; reason: string | null };
 
-/** Whether the Accept action shows and whether it can be used. `hasErrors` is §8's text. */
-export function acceptAction(quote: AcceptQuote, hasErrorsText: string): AcceptAction {
+/**
+ * Whether the Accept action shows and whether it can be used. `hasErrorsText` is §8's text;
+ * `belowZeroText` says a total below zero cannot be accepted (the server refuses it too).
+ */
+export function acceptAction(quote: AcceptQuote, hasErrorsText: string, belowZeroText: string): AcceptAction {
   if (quote.status !== 'DRAFT' || quote.isReadOnly) return { show: false };
   if (quote.context.orderLineCount === 0 && quote.context.orderLines.length === 0) return { show: false };
   const hasErrors =
     quote.context.errorLineCount > 0 || quote.context.orderLines.some((l) => l.context.errors.length > 0);
-  return hasErrors
-    ? { show: true, disabled: true, reason: hasErrorsText }
-    : { show: true, disabled: false, reason: null };
+  if (hasErrors) return { show: true, disabled: true, reason: hasErrorsText };
+  const total = quote.context.pricing?.sellGrandTotalIncTax;
+  if (total !== undefined && compareDecimals(total, '0') < 0)
+    return { show: true, disabled: true, reason: belowZeroText };
+  return { show: true, disabled: false, reason: null };
 }
 
-export type SignatureChoice = { signed: boolean; withoutSignature: boolean };
+export type SignatureChoice = { signed: boolean; withoutSignature: boolean; signerName: string };
 
 /**
- * The accept modal's submit: with the box ticked it accepts without a signature; otherwise it
- * needs a drawn one ('Please sign, or tick Accept without signature').
+ * The accept modal's submit: with the box ticked it accepts without a signature (the signer's
+ * name optional: staff may record a customer's word by phone); otherwise it needs a drawn one
+ * ('Please sign, or tick Accept without signature') and the name of whoever signed.
  */
 export function acceptSubmission(
   choice: SignatureChoice,
-): { ok: true; withoutSignature: boolean } | { ok: false; problem: 'needsSignature' } {
+): { ok: true; withoutSignature: boolean } | { ok: false; problem: 'needsSignature' | 'needsSignerName' } {
   if (choice.withoutSignature) return { ok: true, withoutSignature: true };
-  if (choice.signed) return { ok: true, withoutSignature: false };
-  return { ok: false, problem: 'needsSignature' };
+  if (!choice.signed) return { ok: false, problem: 'needsSignature' };
+  if (!choice.signerName.trim()) return { ok: false, problem: 'needsSignerName' };
+  return { ok: true, withoutSignature: false };
 }
 
 export type SupplierGroup = {

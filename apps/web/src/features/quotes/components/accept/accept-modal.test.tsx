@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render';
+import { dealKeys } from '../../../deals';
 import { QuoteHeaderActions } from './quote-header-actions';
 
 // signature_pad draws on a real canvas (jsdom has none): a stand-in that records what the
@@ -52,7 +53,9 @@ const line = (errors = 0) =>
     context: { errors: Array.from({ length: errors }, () => ({ code: 'BAD_SIZE', message: 'x' })) },
   }) as unknown as OrderLine;
 
-function makeQuote(over: { lines?: OrderLine[]; status?: 'DRAFT' | 'ACCEPTED'; isReadOnly?: boolean } = {}) {
+function makeQuote(
+  over: { lines?: OrderLine[]; status?: 'DRAFT' | 'ACCEPTED'; isReadOnly?: boolean; total?: string } = {},
+) {
   const lines = over.lines ?? [line()];
   return {
     id: 7,
@@ -68,7 +71,7 @@ function makeQuote(over: { lines?: OrderLine[]; status?: 'DRAFT' | 'ACCEPTED'; i
       orderLineCount: lines.length,
       errorLineCount: lines.filter((l) => l.context.errors.length > 0).length,
       workflow: { id: 1, name: 'Residential', slug: 'residential' },
-      pricing: { sellGrandTotalIncTax: '268.99', depositAmount: '134.50' },
+      pricing: { sellGrandTotalIncTax: over.total ?? '268.99', depositAmount: '134.50' },
     },
   } as unknown as DealQuote;
 }
@@ -88,7 +91,9 @@ function setup(quote: DealQuote, respond: (call: Call) => Response) {
       return respond(call);
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // The deal the quote is on, as the deal modal has loaded it: its contact signs by default.
+  queryClient.setQueryData(dealKeys.detail(5), { contact: { name: 'Casey Contact', email: '' } } as never);
   renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <QuoteHeaderActions quote={quote} />
@@ -141,6 +146,12 @@ describe('the Accept action', () => {
     expect(acceptButton().title).toBe(pricingMessages.acceptHasErrors);
   });
 
+  it('is disabled while the total is below zero, saying so', () => {
+    setup(makeQuote({ total: '-20.00' }), () => Response.json({}));
+    expect((acceptButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(acceptButton().title).toBe(pricingMessages.acceptNegativeTotal);
+  });
+
   it('is not offered without products or on an accepted quote', () => {
     setup(makeQuote({ lines: [] }), () => Response.json({}));
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
@@ -169,10 +180,57 @@ describe('the accept modal', () => {
     expect(calls).toEqual([
       {
         url: '/api/deal-quotes/7/accept',
-        body: { signature: 'data:image/png;base64,c2lnbmVk', acceptWithoutSignature: false },
+        body: {
+          signature: 'data:image/png;base64,c2lnbmVk',
+          acceptWithoutSignature: false,
+          signerName: 'Casey Contact',
+        },
       },
     ]);
     expect(document.body.contains(await screen.findByText('Quote #3 accepted'))).toBe(true);
+  });
+
+  it('asks the signer’s name, the deal’s contact by default; a signature without a name is not sent', async () => {
+    const { user, calls } = setup(makeQuote(), () =>
+      Response.json({ id: 7, acceptedAt: '2026-11-24T00:00:00Z' }),
+    );
+    await user.click(acceptButton());
+    await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    const name = screen.getByRole('textbox', { name: /Signer’s name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Casey Contact');
+    await user.clear(name);
+    pads.at(-1)!.draw();
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect(document.body.contains(await screen.findByText(pricingMessages.signerNameRequired))).toBe(true);
+    expect(document.activeElement).toBe(name);
+    expect(calls).toEqual([]);
+    await user.type(name, 'Dana Whitfield');
+    expect(screen.queryByText(pricingMessages.signerNameRequired)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ acceptWithoutSignature: false, signerName: 'Dana Whitfield' });
+  });
+
+  it('shows the server’s word on the signer’s name beside the field', async () => {
+    const { user } = setup(makeQuote(), () =>
+      Response.json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: pricingMessages.signerNameRequired,
+            fields: [{ path: 'signerName', message: pricingMessages.signerNameRequired }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    await user.click(acceptButton());
+    await screen.findByRole('dialog', { name: 'Accept quote #3' });
+    pads.at(-1)!.draw();
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    const name = screen.getByRole('textbox', { name: /Signer’s name/ });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByTestId('accept-problem')).toBeNull();
   });
 
   it('Clear empties the canvas', async () => {
@@ -210,7 +268,11 @@ describe('the accept modal', () => {
     drawn.mockRestore();
     expect(calls[0]).toEqual({
       url: '/api/deal-quotes/7/accept',
-      body: { signature: 'data:image/png;base64,dHlwZWQ=', acceptWithoutSignature: false },
+      body: {
+        signature: 'data:image/png;base64,dHlwZWQ=',
+        acceptWithoutSignature: false,
+        signerName: 'Casey Contact',
+      },
     });
   });
 
@@ -230,7 +292,9 @@ describe('the accept modal', () => {
       pricingMessages.alreadyAccepted,
     );
     expect(document.body.contains(dialog)).toBe(true);
-    expect(calls.map((c) => c.body)).toEqual([{ signature: null, acceptWithoutSignature: true }]);
+    expect(calls.map((c) => c.body)).toEqual([
+      { signature: null, acceptWithoutSignature: true, signerName: 'Casey Contact' },
+    ]);
   });
 
   it('shows a 400 naming the signature in the modal', async () => {

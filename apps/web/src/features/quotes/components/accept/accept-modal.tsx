@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useFormModal } from '../../../../components/form/form-modal';
@@ -8,6 +9,7 @@ import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifySuccess } from '../../../../lib/notify';
+import { dealQueryOptions } from '../../../deals';
 import '../../accept-strings';
 import { useAcceptQuote } from '../../api/accept';
 import { formatPrice } from '../line-groups';
@@ -15,9 +17,10 @@ import { acceptSubmission } from './accept-logic';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
 
 /**
- * §2 accept (signature) modal: the customer draws on the 768 × 240 canvas, or 'Accept without
- * signature' is ticked; Accept posts it. A refusal (400, 409) shows here and the modal stays with
- * the signature; a drawn signature counts as unsaved (closing asks first).
+ * §2 accept (signature) modal: the signer's name (the deal's contact unless changed), then the
+ * customer draws on the 768 × 240 canvas, or 'Accept without signature' is ticked; Accept posts
+ * it. A refusal (400, 409) shows here and the modal stays with the signature; a drawn signature
+ * or a changed name counts as unsaved (closing asks first).
  */
 export function AcceptQuoteModal({
   quote,
@@ -41,6 +44,13 @@ export function AcceptQuoteModal({
   );
 }
 
+/** The server's word on the signer's name (400 naming `signerName`), if that is what it refused. */
+function signerNameRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const field = error.fields.find((f) => f.path === 'signerName');
+  return field ? translateMessage(field.message) : null;
+}
+
 /** A refusal as the server said it (its spec text, translated), else the generic line. */
 function refusalText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || error.status >= 500) return fallback;
@@ -56,21 +66,36 @@ function AcceptForm({ quote }: { quote: DealQuote }) {
   const [signed, setSigned] = useState(false);
   const [withoutSignature, setWithoutSignature] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  useUnsavedChanges((signed || withoutSignature) && !accept.isSuccess);
+  // The deal's contact signs unless someone else's name is typed (null: not changed).
+  const contactName = useQuery(dealQueryOptions(quote.dealId)).data?.contact?.name ?? '';
+  const [typedSignerName, setTypedSignerName] = useState<string | null>(null);
+  const signerName = typedSignerName ?? contactName;
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  useUnsavedChanges(
+    (signed || withoutSignature || (typedSignerName !== null && typedSignerName !== contactName)) &&
+      !accept.isSuccess,
+  );
   const pricing = quote.context.pricing;
   const total = formatPrice(pricing?.sellGrandTotalIncTax ?? quote.totalSellPrice);
   const deposit = pricing ? formatPrice(pricing.depositAmount) : null;
 
   const submit = () => {
-    const decided = acceptSubmission({ signed, withoutSignature });
+    const decided = acceptSubmission({ signed, withoutSignature, signerName });
+    if (!decided.ok && decided.problem === 'needsSignerName') {
+      setNameProblem(t('quoteAccept.signerNameRequired'));
+      nameRef.current?.focus();
+      return;
+    }
     if (!decided.ok) {
       setProblem(t('quoteAccept.needsSignature'));
       return;
     }
     setProblem(null);
+    setNameProblem(null);
     const signature = decided.withoutSignature ? null : (canvas.current?.toPng() ?? null);
     accept.mutate(
-      { signature, acceptWithoutSignature: decided.withoutSignature },
+      { signature, acceptWithoutSignature: decided.withoutSignature, signerName },
       {
         onSuccess: () => {
           notifySuccess(
@@ -79,7 +104,11 @@ function AcceptForm({ quote }: { quote: DealQuote }) {
           );
           modal.close();
         },
-        onError: (error) => setProblem(refusalText(error, t('errors.serverIssues'))),
+        onError: (error) => {
+          const aboutName = signerNameRefusal(error);
+          if (aboutName) setNameProblem(aboutName);
+          else setProblem(refusalText(error, t('errors.serverIssues')));
+        },
       },
     );
   };
@@ -114,6 +143,23 @@ function AcceptForm({ quote }: { quote: DealQuote }) {
             </div>
           )}
         </SimpleGrid>
+        <TextInput
+          ref={nameRef}
+          label={t('quoteAccept.signerName')}
+          description={t('quoteAccept.signerNameHint')}
+          value={signerName}
+          withAsterisk={!withoutSignature}
+          maxLength={200}
+          autoComplete="off"
+          disabled={accept.isPending}
+          error={nameProblem}
+          maw={420}
+          onChange={(event) => {
+            setTypedSignerName(event.currentTarget.value);
+            if (event.currentTarget.value.trim()) setNameProblem(null);
+          }}
+          data-testid="accept-signer-name"
+        />
         <SignatureCanvas
           ref={canvas}
           disabled={withoutSignature || accept.isPending}
@@ -129,7 +175,10 @@ function AcceptForm({ quote }: { quote: DealQuote }) {
           disabled={accept.isPending}
           onChange={(event) => {
             setWithoutSignature(event.currentTarget.checked);
-            if (event.currentTarget.checked) setProblem(null);
+            if (event.currentTarget.checked) {
+              setProblem(null);
+              setNameProblem(null);
+            }
           }}
         />
         {problem && (

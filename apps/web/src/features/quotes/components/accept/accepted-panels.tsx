@@ -61,7 +61,16 @@ function AcceptanceRecord({ acceptance }: { acceptance: Acceptance }) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
         <Stack gap="xs">
-          <Fact label={t('quoteAccept.acceptedBy')}>{who}</Fact>
+          {acceptance.signerName ? (
+            <>
+              <Fact label={t('quoteAccept.signedBy')}>
+                <span data-testid="acceptance-signer">{acceptance.signerName}</span>
+              </Fact>
+              <Fact label={t('quoteAccept.recordedBy')}>{who}</Fact>
+            </>
+          ) : (
+            <Fact label={t('quoteAccept.acceptedBy')}>{who}</Fact>
+          )}
           <Fact label={t('quoteAccept.acceptedAt')}>{formatDateTime(new Date(acceptance.acceptedAt))}</Fact>
           <Group gap="lg">
             <Fact label={t('quoteAccept.acceptedTotal')}>
@@ -94,7 +103,9 @@ function AcceptanceRecord({ acceptance }: { acceptance: Acceptance }) {
           {acceptance.signatureUrl && !acceptance.acceptedWithoutSignature ? (
             <Image
               src={acceptance.signatureUrl}
-              alt={t('quoteAccept.signatureImage', { name: acceptance.acceptedBy.name })}
+              alt={t('quoteAccept.signatureImage', {
+                name: acceptance.signerName ?? acceptance.acceptedBy.name,
+              })}
               w="100%"
               maw={SIGNATURE_WIDTH / 2}
               style={{

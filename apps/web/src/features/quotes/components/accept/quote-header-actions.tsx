@@ -12,12 +12,13 @@ const PdfViewerModal = lazy(() => import('../pdf-viewer-modal').then((m) => ({ d
 /**
  * The quote modal's header actions of issue 14: PDF (the viewer of the quote, measure and install
  * sheets) and Accept — shown on a draft with products, disabled with §8's text (its description
- * and tooltip; the header's warning says it too) while a line has errors.
+ * and tooltip; the header's warning says it too) while a line has errors, and with its own while
+ * the total is below zero.
  */
 export function QuoteHeaderActions({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'accept' | 'pdf' | null>(null);
-  const action = acceptAction(quote, t('quoteAccept.hasErrors'));
+  const action = acceptAction(quote, t('quoteAccept.hasErrors'), t('quoteAccept.belowZero'));
   return (
     <Group gap="xs" justify="flex-end" wrap="wrap">
       <Button
