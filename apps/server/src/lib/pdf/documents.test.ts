@@ -28,6 +28,7 @@ const site: SiteSheetData = {
   company,
   customer: null,
   quote: { number: 7, date: '24 November 2026', dealName: 'Job', description: '' },
+  site: { address: '', accessNotes: '' },
   lines,
 };
 const pricing = {
