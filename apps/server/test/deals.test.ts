@@ -113,13 +113,20 @@ describe('site address and access notes', () => {
     });
     const renamed = await client.put(`/api/deals/${made.id}`, { name: 'Wattle St — all rooms' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Wattle St — all rooms', siteAddress: address, accessNotes: notes });
+    expect(renamed.json()).toMatchObject({
+      name: 'Wattle St — all rooms',
+      siteAddress: address,
+      accessNotes: notes,
+    });
     const moved = await client.put(`/api/deals/${made.id}`, {
       name: 'Wattle St — all rooms',
       siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
       accessNotes: '',
     });
-    expect(moved.json()).toMatchObject({ siteAddress: '3/27 Ocean Parade, Coogee NSW 2034', accessNotes: '' });
+    expect(moved.json()).toMatchObject({
+      siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
+      accessNotes: '',
+    });
     expect((await client.get(`/api/deals/${made.id}`)).json()).toMatchObject({
       siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
       accessNotes: '',

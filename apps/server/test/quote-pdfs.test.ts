@@ -301,7 +301,9 @@ describe('the site on the measure and install sheets', () => {
   async function setSite(dealId: number, siteAddress: string, accessNotes: string) {
     const deal = ok(await d.client.get(`/api/deals/${dealId}`));
     const { name, description, contactId } = deal;
-    ok(await d.client.put(`/api/deals/${dealId}`, { name, description, contactId, siteAddress, accessNotes }));
+    ok(
+      await d.client.put(`/api/deals/${dealId}`, { name, description, contactId, siteAddress, accessNotes }),
+    );
   }
 
   it('prints the site address, access notes, the customer’s phone, and each line’s room path, size and mount', async () => {

@@ -24,7 +24,10 @@ const CONTACTS = [
 
 /** Where each contact's job is: real-looking Sydney addresses (the demo dealer is in Balmain). */
 const SITES = [
-  ['14 Wattle Street, Paddington NSW 2021', 'Side gate on the left; the dog is friendly but keep the gate shut.'],
+  [
+    '14 Wattle Street, Paddington NSW 2021',
+    'Side gate on the left; the dog is friendly but keep the gate shut.',
+  ],
   ['3/27 Ocean Parade, Coogee NSW 2034', 'Unit 3, second floor, no lift. Visitor parking bay 5.'],
   ['82 Darling Street, Balmain NSW 2041', ''],
   ['9 Jacaranda Avenue, Baulkham Hills NSW 2153', 'Key in the lockbox by the garage, code 4471.'],
@@ -36,8 +39,14 @@ const SITES = [
   ['68 Glebe Point Road, Glebe NSW 2037', ''],
   ['5 Smith Street, Summer Hill NSW 2130', 'Rear lane access for the ladder.'],
   ['1 Mort Street, Balmain NSW 2041', 'Centre open 7 am–6 pm; work in the rooms before the children arrive.'],
-  ['Shop 4, 280 Darling Street, Rozelle NSW 2039', 'Surgery closed Wednesdays; use the staff entrance at the back.'],
-  ['2 Harbourview Crescent, Milsons Point NSW 2061', 'Book the service lift with building management 48 hours ahead.'],
+  [
+    'Shop 4, 280 Darling Street, Rozelle NSW 2039',
+    'Surgery closed Wednesdays; use the staff entrance at the back.',
+  ],
+  [
+    '2 Harbourview Crescent, Milsons Point NSW 2061',
+    'Book the service lift with building management 48 hours ahead.',
+  ],
 ] as const;
 
 const ROOMS = [

@@ -482,8 +482,7 @@ async function addWindowsAndLines(
         ...(line.notes ? { notes: line.notes } : {}),
       });
       // The mount is chosen on the product screen after the line is added, through the same PUT.
-      if (line.mount)
-        await updateLine(db, accountId, orderId, windowId, data.id, { site_mount: line.mount });
+      if (line.mount) await updateLine(db, accountId, orderId, windowId, data.id, { site_mount: line.mount });
     }
   }
 }
