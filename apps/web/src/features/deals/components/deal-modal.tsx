@@ -179,7 +179,13 @@ function SiteDetails({ deal }: { deal: DealDetail }) {
         {deal.siteAddress ? (
           <>
             {deal.siteAddress}{' '}
-            <Anchor href={mapsLink(deal.siteAddress)} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor
+              href={mapsLink(deal.siteAddress)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              underline="always"
+            >
               {t('deals.openInMaps')}
             </Anchor>
           </>
