@@ -100,6 +100,67 @@ describe('creating and reading deals', () => {
   });
 });
 
+describe('site address and access notes', () => {
+  const address = '14 Wattle Street, Paddington NSW 2021';
+  const notes = 'Side gate code 4471. Dog in the back yard; park on the street.';
+
+  it('are kept on create, shown by the detail, changed by an edit and kept when an edit leaves them out', async () => {
+    const made = await create('Wattle St — shutters', { siteAddress: `  ${address} `, accessNotes: notes });
+    expect(made).toMatchObject({ siteAddress: address, accessNotes: notes });
+    expect((await client.get(`/api/deals/${made.id}`)).json()).toMatchObject({
+      siteAddress: address,
+      accessNotes: notes,
+    });
+    const renamed = await client.put(`/api/deals/${made.id}`, { name: 'Wattle St — all rooms' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Wattle St — all rooms',
+      siteAddress: address,
+      accessNotes: notes,
+    });
+    const moved = await client.put(`/api/deals/${made.id}`, {
+      name: 'Wattle St — all rooms',
+      siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
+      accessNotes: '',
+    });
+    expect(moved.json()).toMatchObject({
+      siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
+      accessNotes: '',
+    });
+    expect((await client.get(`/api/deals/${made.id}`)).json()).toMatchObject({
+      siteAddress: '3/27 Ocean Parade, Coogee NSW 2034',
+      accessNotes: '',
+    });
+    const plain = await create('No site yet');
+    expect(plain).toMatchObject({ siteAddress: '', accessNotes: '' });
+  });
+
+  it('answers 400 naming the field for a site address or access notes too long, and changes nothing', async () => {
+    const made = await create('Long site', { siteAddress: address });
+    const longAddress = await client.put(`/api/deals/${made.id}`, {
+      name: 'Long site',
+      siteAddress: 'x'.repeat(501),
+    });
+    expect(longAddress.statusCode).toBe(400);
+    expect(longAddress.json().error.fields.map((f: { path: string }) => f.path)).toEqual(['siteAddress']);
+    const longNotes = await client.post('/api/deals', {
+      workflowId: residential.id,
+      name: 'Long notes',
+      accessNotes: 'y'.repeat(2001),
+    });
+    expect(longNotes.statusCode).toBe(400);
+    expect(longNotes.json().error.fields.map((f: { path: string }) => f.path)).toEqual(['accessNotes']);
+    expect((await client.get(`/api/deals/${made.id}`)).json().siteAddress).toBe(address);
+  });
+
+  it("answers 404 for another dealer's deal and leaves its site alone", async () => {
+    const theirs = await create('Their site', { siteAddress: address }, otherClient, foreignWorkflow);
+    const res = await client.put(`/api/deals/${theirs.id}`, { name: 'Their site', siteAddress: 'Mine now' });
+    expect(res.statusCode).toBe(404);
+    expect((await otherClient.get(`/api/deals/${theirs.id}`)).json().siteAddress).toBe(address);
+  });
+});
+
 describe('moving on the board', () => {
   it('moves within and between columns, writing one key, and answers 409 when the board is stale', async () => {
     const quoted = status('quoted').id;

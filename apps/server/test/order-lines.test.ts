@@ -692,7 +692,7 @@ describe('adding and changing lines', () => {
         metric.client.put(url, {
           type: 'quote',
           quantity: 3,
-          site_mount: 'Inside',
+          site_mount: 'INSIDE',
           is_taxable: false,
           has_freight: true,
           has_installation: true,
@@ -703,7 +703,7 @@ describe('adding and changing lines', () => {
     expect(changed).toMatchObject({
       quantity: 3,
       notes: 'Keep me',
-      siteMount: 'Inside',
+      siteMount: 'INSIDE',
       isTaxable: false,
       hasFreight: true,
       hasInstallation: true,
@@ -718,6 +718,19 @@ describe('adding and changing lines', () => {
     expectField(await metric.client.put(url, { type: 'order' }), 'type');
     expectField(await metric.client.put(url, { height: '10.5' }), 'height', measurementMessages.metricWhole);
     expect((await orderLinesOf(t.db, metric.accountId, orderId))[0]).toEqual(nulled);
+  });
+
+  it('takes a mount of inside, outside or not set, and answers 400 on site_mount for any other', async () => {
+    const { orderId } = await newQuote(metric);
+    const w = await addWindow(metric, orderId, fullSize);
+    const line = await addLine(metric, orderId, w.id, { product_id: ids.roller });
+    const url = `${base(orderId)}/${w.id}/products/${line.id}`;
+    expect((await ok(metric.client.put(url, { site_mount: 'OUTSIDE' }))).data.siteMount).toBe('OUTSIDE');
+    for (const bad of ['Face fit', 'inside', 'SIDEWAYS', 3]) {
+      expectField(await metric.client.put(url, { site_mount: bad }), 'site_mount');
+    }
+    expect((await orderLinesOf(t.db, metric.accountId, orderId))[0]!.siteMount).toBe('OUTSIDE');
+    expect((await ok(metric.client.put(url, { site_mount: '' }))).data.siteMount).toBe('');
   });
 
   it('removes one line, leaving its window', async () => {

@@ -326,7 +326,7 @@ describe('GET /deal-quotes/{id}/measure-pdf and /install-pdf', () => {
       await d.client.put(
         `/api/old/quotes/${made.orderId}/windows/${second!.windowId}/products/${second!.lineId}`,
         {
-          site_mount: 'Face fit',
+          site_mount: 'OUTSIDE',
           notes: 'Tiles below the sill',
         },
       ),
@@ -335,7 +335,7 @@ describe('GET /deal-quotes/{id}/measure-pdf and /install-pdf', () => {
       await d.client.put(
         `/api/old/quotes/${made.orderId}/windows/${third!.windowId}/products/${third!.lineId}`,
         {
-          site_mount: 'Recess',
+          site_mount: 'INSIDE',
         },
       ),
     );
@@ -348,9 +348,9 @@ describe('GET /deal-quotes/{id}/measure-pdf and /install-pdf', () => {
       expect(measure.text).toContain(line.context.configuration.width);
       expect(measure.text).toContain(line.context.configuration.height);
     }
-    expect(measure.text).toContain('Face fit');
+    expect(measure.text).toContain('Outside (face) fit');
     expect(measure.text).toContain('Tiles below the sill');
-    expect(measure.text).toContain('Recess');
+    expect(measure.text).toContain('Inside (recess) fit');
     expect(measure.text).toContain('Casey Pdf Customer');
     expect(measure.text).not.toMatch(/\$\d/); // no prices on a site sheet
 
@@ -358,9 +358,79 @@ describe('GET /deal-quotes/{id}/measure-pdf and /install-pdf', () => {
     expect(install.text).toContain('Install sheet');
     expect(install.text).toContain('Installed');
     expect(install.text).toContain('36 3/8');
-    expect(install.text).toContain('Face fit');
+    expect(install.text).toContain('Outside (face) fit');
     expect(install.text).toContain('Tiles below the sill');
     expect(install.text).not.toMatch(/\$\d/);
+  });
+});
+
+describe('the site on the measure and install sheets', () => {
+  const address = '14 Wattle Street, Paddington NSW 2021';
+  const access = 'Side gate code 4471, dog in the back yard';
+
+  async function setSite(dealId: number, siteAddress: string, accessNotes: string) {
+    const deal = ok(await d.client.get(`/api/deals/${dealId}`));
+    const { name, description, contactId } = deal;
+    ok(
+      await d.client.put(`/api/deals/${dealId}`, { name, description, contactId, siteAddress, accessNotes }),
+    );
+  }
+
+  it('prints the site address, access notes, the customer’s phone, and each line’s room path, size and mount', async () => {
+    const made = await quoteWithLines(d, LINES);
+    await setSite(made.dealId, address, access);
+    const mounts = ['INSIDE', 'OUTSIDE', 'INSIDE'] as const;
+    for (const [i, { windowId, lineId }] of made.lineIds.entries())
+      ok(
+        await d.client.put(`/api/old/quotes/${made.orderId}/windows/${windowId}/products/${lineId}`, {
+          site_mount: mounts[i],
+        }),
+      );
+    const q = await getQuote(made.quoteId);
+    for (const kind of ['measure-pdf', 'install-pdf'] as const) {
+      const { text } = await fetchPdf(made.quoteId, kind);
+      expect(text, kind).toContain(`Site ${address}`);
+      expect(text, kind).toContain(`Access: ${access}`);
+      expect(text, kind).toContain('0400 000 000');
+      // Each room's heading, then its lines' sizes as entered and mounts in the lines' order.
+      let at = 0;
+      for (const [group, lines] of [
+        ['Home › Lounge › Left window', [0, 1]],
+        ['Home › Bedroom', [2]],
+      ] as const) {
+        at = text.indexOf(group, at);
+        expect(at, `${kind} ${group}`).toBeGreaterThan(-1);
+        for (const i of lines) {
+          const line = q.context.orderLines[i];
+          for (const part of [
+            line.context.configuration.width,
+            line.context.configuration.height,
+            mounts[i] === 'INSIDE' ? 'Inside (recess) fit' : 'Outside (face) fit',
+          ]) {
+            const found = text.indexOf(part, at);
+            expect(found, `${kind} line ${i}: ${part}`).toBeGreaterThan(at);
+            at = found;
+          }
+        }
+      }
+    }
+  });
+
+  it('prints the site as it is now: an edited address makes a new sheet, and none says so plainly', async () => {
+    const made = await quoteWithLines(d, LINES.slice(0, 1));
+    const before = await fetchPdf(made.quoteId, 'measure-pdf');
+    expect(before.text).toContain('No site address');
+    await setSite(made.dealId, address, access);
+    const after = await fetchPdf(made.quoteId, 'install-pdf');
+    expect(after.text).toContain(address);
+    const measured = await fetchPdf(made.quoteId, 'measure-pdf');
+    expect(measured.url).not.toBe(before.url);
+    expect(measured.text).toContain(address);
+    await setSite(made.dealId, '3/27 Ocean Parade, Coogee NSW 2034', '');
+    const moved = await fetchPdf(made.quoteId, 'measure-pdf');
+    expect(moved.text).toContain('3/27 Ocean Parade, Coogee NSW 2034');
+    expect(moved.text).not.toContain(address);
+    expect(moved.text).not.toContain('Access:');
   });
 });
 

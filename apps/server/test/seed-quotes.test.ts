@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Deal, DealQuote, DealQuoteListItem, OrderLine } from '@slat/contracts';
+import type { Deal, DealDetail, DealQuote, DealQuoteListItem, OrderLine } from '@slat/contracts';
 import { inchesToSixteenths } from '@slat/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../src/db/seed/demo';
@@ -170,6 +170,21 @@ describe('the demo seed: quotes', () => {
     }>();
     expect(tree.groups[0]!.key).toBe('top-products');
     expect(tree.groups[0]!.products.map((p) => p.id)).toEqual(top);
+  });
+
+  it('gives every deal an Australian site address, some access notes, and some lines their mount', async () => {
+    const details = await Promise.all(
+      deals.map(async (d) => (await client.get(`/api/deals/${d.id}`)).json<DealDetail>()),
+    );
+    for (const d of details) expect(d.siteAddress, d.name).toMatch(/^\S.*, [A-Za-z ]+ NSW \d{4}$/);
+    expect(new Set(details.map((d) => d.siteAddress)).size).toBeGreaterThan(10);
+    expect(details.filter((d) => d.accessNotes !== '').length).toBeGreaterThan(5);
+    expect(details.filter((d) => d.accessNotes === '').length).toBeGreaterThan(0);
+    const mounts = lines().map((l) => l.siteMount);
+    expect(mounts).toContain('INSIDE');
+    expect(mounts).toContain('OUTSIDE');
+    expect(mounts).toContain('');
+    for (const mount of mounts) expect(['', 'INSIDE', 'OUTSIDE']).toContain(mount);
   });
 
   it('has the three PDF templates and one quote accepted with a drawn signature and its frozen PDF (issue 14)', async () => {

@@ -131,7 +131,7 @@ test('add an imperial product with a 3/8 fraction and a metric product: sizes sh
   // the saved line reads back as entered: 36 and 3/8, in inches
   await expect(edit.getByRole('textbox', { name: 'Width' })).toHaveValue('36');
   await expect(edit.getByRole('combobox', { name: 'Width fraction of an inch' })).toHaveValue('6');
-  await expect(edit.getByRole('radio', { name: 'in' })).toBeChecked();
+  await expect(edit.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
   await expect(edit.getByRole('textbox', { name: 'Notes' })).toHaveValue('Chain on the left');
 
   // a metric product in a new window, the first window's path offered as a suggestion

@@ -270,7 +270,7 @@ test.describe('at 1280 px', () => {
     await chooseInTree(add, IMPERIAL);
     await expect(add.getByRole('radio', { name: 'mm' })).toBeChecked();
     await add.getByText('in', { exact: true }).first().click();
-    await expect(add.getByRole('radio', { name: 'in' })).toBeChecked();
+    await expect(add.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
     await add.getByRole('textbox', { name: 'Width' }).fill('36');
     await add.getByRole('combobox', { name: 'Width fraction of an inch' }).selectOption({ label: '3/8' });
     await add.getByRole('textbox', { name: 'Height' }).fill('48');

@@ -67,7 +67,17 @@ export const relatedDealSchema = z.object({
   isArchived: z.boolean(),
 });
 
-export const dealDetailSchema = dealSchema.extend({ relatedDeals: z.array(relatedDealSchema) });
+/** Longest site address and access notes a deal keeps. */
+export const SITE_ADDRESS_MAX = 500;
+export const ACCESS_NOTES_MAX = 2000;
+
+export const dealDetailSchema = dealSchema.extend({
+  /** Where the job is: the address the measurer and installer drive to ('' when not given). */
+  siteAddress: z.string(),
+  /** How to get in on site: gate codes, parking, pets, stairs. */
+  accessNotes: z.string(),
+  relatedDeals: z.array(relatedDealSchema),
+});
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 
 /** The board table's sort keys: `name`, `contact`, `status`, `updated`, `alerts` or `flag:<slug>`, `-` first for descending. */
@@ -112,6 +122,9 @@ export const listDeals = defineEndpoint({
   }),
 });
 
+const siteAddress = z.string().trim().max(SITE_ADDRESS_MAX);
+const accessNotes = z.string().trim().max(ACCESS_NOTES_MAX);
+
 const dealName = z
   .string({ error: dealMessages.nameRequired })
   .trim()
@@ -129,6 +142,8 @@ export const createDeal = defineEndpoint({
     name: dealName,
     description: z.string().max(5000).default(''),
     contactId: z.string().uuid().nullable().default(null),
+    siteAddress: siteAddress.default(''),
+    accessNotes: accessNotes.default(''),
   }),
   response: dealDetailSchema,
 });
@@ -145,13 +160,15 @@ export const getDeal = defineEndpoint({
 export const updateDeal = defineEndpoint({
   method: 'PUT',
   path: '/deals/:id',
-  summary: 'Edit name, description and contact',
+  summary: 'Edit name, description, contact, site address and access notes (the last two kept when left out)',
   auth: 'session',
   params: idParams,
   body: z.strictObject({
     name: dealName,
     description: z.string().max(5000).default(''),
     contactId: z.string().uuid().nullable().default(null),
+    siteAddress: siteAddress.optional(),
+    accessNotes: accessNotes.optional(),
   }),
   response: dealDetailSchema,
 });

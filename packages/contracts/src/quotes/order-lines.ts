@@ -38,6 +38,15 @@ export const markupRuleSchema = z.object({
   source: z.enum(['PRODUCT', 'CATEGORY', 'ACCOUNT']),
 });
 
+/** How a line's product is fitted (§7 `site_mount`): inside the recess or on the face of the frame; '' not set yet. */
+export const siteMounts = ['', 'INSIDE', 'OUTSIDE'] as const;
+export type SiteMount = (typeof siteMounts)[number];
+/** The measure and install sheets' words for a mount (a value from before the choice prints as stored). */
+export const siteMountLabels: Record<Exclude<SiteMount, ''>, string> = {
+  INSIDE: 'Inside (recess) fit',
+  OUTSIDE: 'Outside (face) fit',
+};
+
 /** The §3 Order line. `costPrice` and `sellPrice` are line totals (quantity included): costᵢ and exᵢ. */
 export const orderLineSchema = z.object({
   id: z.number().int(),
@@ -187,7 +196,7 @@ export const updateOrderLine = defineEndpoint({
   auth: 'session',
   params: lineParams,
   body: z.object({
-    site_mount: z.string().max(100).optional(),
+    site_mount: z.enum(siteMounts).optional(),
     type: orderTypeInput.optional(),
     is_taxable: z.boolean().optional(),
     has_freight: z.boolean().optional(),

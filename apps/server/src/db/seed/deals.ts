@@ -22,6 +22,33 @@ const CONTACTS = [
   ['Harbourview Apartments (Strata)', 'strata@harbourview.example', '02 9555 0123'],
 ] as const;
 
+/** Where each contact's job is: real-looking Sydney addresses (the demo dealer is in Balmain). */
+const SITES = [
+  [
+    '14 Wattle Street, Paddington NSW 2021',
+    'Side gate on the left; the dog is friendly but keep the gate shut.',
+  ],
+  ['3/27 Ocean Parade, Coogee NSW 2034', 'Unit 3, second floor, no lift. Visitor parking bay 5.'],
+  ['82 Darling Street, Balmain NSW 2041', ''],
+  ['9 Jacaranda Avenue, Baulkham Hills NSW 2153', 'Key in the lockbox by the garage, code 4471.'],
+  ['156 Military Road, Neutral Bay NSW 2089', 'Street parking only; clearway 3–7 pm.'],
+  ['21 Kirribilli Avenue, Kirribilli NSW 2061', ''],
+  ['7 Banksia Close, Castle Hill NSW 2154', 'Call on arrival; two cats, keep doors closed.'],
+  ['45 Carrington Road, Randwick NSW 2031', ''],
+  ['11 Bay Street, Double Bay NSW 2028', 'Concierge holds the key; sign in at the front desk.'],
+  ['68 Glebe Point Road, Glebe NSW 2037', ''],
+  ['5 Smith Street, Summer Hill NSW 2130', 'Rear lane access for the ladder.'],
+  ['1 Mort Street, Balmain NSW 2041', 'Centre open 7 am–6 pm; work in the rooms before the children arrive.'],
+  [
+    'Shop 4, 280 Darling Street, Rozelle NSW 2039',
+    'Surgery closed Wednesdays; use the staff entrance at the back.',
+  ],
+  [
+    '2 Harbourview Crescent, Milsons Point NSW 2061',
+    'Book the service lift with building management 48 hours ahead.',
+  ],
+] as const;
+
 const ROOMS = [
   'lounge and dining',
   'three bedrooms',
@@ -69,6 +96,7 @@ export async function seedDemoDeals(
         const contactId = contactIds[n % contactIds.length]!;
         const contactName = CONTACTS[n % CONTACTS.length]![0];
         const room = ROOMS[n % ROOMS.length]!;
+        const [siteAddress, accessNotes] = SITES[n % SITES.length]!;
         n += 1;
         const deal = await createDeal(db, accountId, {
           workflowId: workflow.id,
@@ -76,6 +104,8 @@ export async function seedDemoDeals(
           name: `${contactName.split(' ').slice(-1)[0]} — ${room}`,
           description: `${workflow.name} job: ${room}.`,
           contactId,
+          siteAddress,
+          accessNotes,
         });
         created.push(deal.id);
         const flag = (name: string, label: string) => {

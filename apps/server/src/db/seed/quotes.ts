@@ -7,6 +7,7 @@ import {
   cloneDealQuote,
   copyOrderContents,
   setQuoteArchived,
+  updateLine,
   updateQuotePricing,
 } from '../../modules/quotes/index';
 import { loadWorkflows } from '../../modules/workflows/index';
@@ -34,6 +35,8 @@ type LineSpec = {
   options: string[];
   quantity?: number;
   notes?: string;
+  /** How it is fitted (the line's site_mount); left out: not chosen yet. */
+  mount?: 'INSIDE' | 'OUTSIDE';
 };
 type WindowSpec = { name: string; lines: LineSpec[] };
 type QuoteSpec = { description: string; customerNotes: string; windows: WindowSpec[] };
@@ -55,6 +58,7 @@ const RESIDENTIAL: QuoteSpec[] = [
             width: 1810,
             height: 2100,
             options: ['chain-left', 'rail-oval', 'sanctuary-chalk'],
+            mount: 'INSIDE',
           },
         ],
       },
@@ -66,6 +70,7 @@ const RESIDENTIAL: QuoteSpec[] = [
             width: 1810,
             height: 2100,
             options: ['chain-right', 'rail-oval', 'sanctuary-chalk'],
+            mount: 'INSIDE',
           },
         ],
       },
@@ -77,6 +82,7 @@ const RESIDENTIAL: QuoteSpec[] = [
             width: 1200,
             height: 1450,
             options: ['cordless', 'cell-38-fog'],
+            mount: 'OUTSIDE',
           },
         ],
       },
@@ -106,6 +112,7 @@ const RESIDENTIAL: QuoteSpec[] = [
             height: 1200,
             quantity: 3,
             options: ['alu-white', 'cord-wand'],
+            mount: 'INSIDE',
           },
         ],
       },
@@ -117,6 +124,7 @@ const RESIDENTIAL: QuoteSpec[] = [
             width: 2700,
             height: 2350,
             options: ['stack-split', 'solar-grey-bronze', 'wand'],
+            mount: 'OUTSIDE',
           },
         ],
       },
@@ -464,7 +472,7 @@ async function addWindowsAndLines(
     for (const line of window.lines) {
       const productId = products.get(line.product);
       if (productId === undefined) throw new Error(`Demo quotes: no product ${line.product} in the catalog`);
-      await addLine(db, accountId, orderId, windowId, {
+      const { data } = await addLine(db, accountId, orderId, windowId, {
         product_id: productId,
         quantity: line.quantity ?? 1,
         width: line.width,
@@ -473,6 +481,8 @@ async function addWindowsAndLines(
         details: { options: line.options },
         ...(line.notes ? { notes: line.notes } : {}),
       });
+      // The mount is chosen on the product screen after the line is added, through the same PUT.
+      if (line.mount) await updateLine(db, accountId, orderId, windowId, data.id, { site_mount: line.mount });
     }
   }
 }

@@ -29,6 +29,7 @@ const site: SiteSheetData = {
   company,
   customer: null,
   quote: { number: 7, date: '24 November 2026', dealName: 'Job', description: '' },
+  site: { address: '', accessNotes: '' },
   lines,
 };
 const pricing = {

@@ -21,8 +21,22 @@ export type SiteSheetData = {
   company: PdfCompany;
   customer: PdfCustomer | null;
   quote: { number: number; date: string; dealName: string; description: string };
+  /** The deal's site: where the measurer and installer go and how they get in. */
+  site: { address: string; accessNotes: string };
   lines: PdfLine[];
 };
+
+/** The site address and access notes, full width under the customer and job: they can run long. */
+function siteBlock(site: SiteSheetData['site']): PdfContent {
+  return {
+    margin: [0, 8, 0, 0],
+    stack: [
+      { text: 'Site', style: 'sectionLabel' },
+      site.address ? { text: site.address, bold: true } : { text: 'No site address', style: 'muted' },
+      ...(site.accessNotes ? [{ text: `Access: ${site.accessNotes}` }] : []),
+    ],
+  };
+}
 
 function header(data: SiteSheetData): PdfContent {
   const customer: PdfContent[] = [{ text: 'Customer', style: 'sectionLabel' }];
@@ -59,6 +73,7 @@ function header(data: SiteSheetData): PdfContent {
       columnGap: 16,
       margin: [0, 8, 0, 0],
     },
+    siteBlock(data.site),
   ];
 }
 
@@ -72,7 +87,7 @@ export function measureSheetDocument(data: SiteSheetData): PdfDocument {
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: ['*', 70, 70, 70, 110, 40],
+        widths: ['*', 64, 64, 84, 100, 40],
         body: [
           [
             headerCell('Product'),
@@ -117,7 +132,7 @@ export function installSheetDocument(data: SiteSheetData): PdfDocument {
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: ['*', 60, 60, 28, 60, 44, 44],
+        widths: ['*', 58, 58, 26, 84, 44, 44],
         body: [
           [
             headerCell('Product'),

@@ -265,6 +265,19 @@ export async function countBoardColumns(db: Db, accountId: number, q: BoardQuery
   };
 }
 
+/** The deal's site address and access notes (what its detail adds to its card). */
+export async function findSiteDetails(
+  db: Db,
+  accountId: number,
+  id: number,
+): Promise<{ siteAddress: string; accessNotes: string } | undefined> {
+  const [row] = await db
+    .select({ siteAddress: deals.siteAddress, accessNotes: deals.accessNotes })
+    .from(deals)
+    .where(and(eq(deals.id, id), eq(deals.accountId, accountId)));
+  return row;
+}
+
 export type RelatedDealRow = {
   id: number;
   tuid: number;
@@ -392,6 +405,8 @@ export type NewDeal = {
   name: string;
   description: string;
   contactId: string | null;
+  siteAddress: string;
+  accessNotes: string;
 };
 
 export async function insertDeal(db: Db, deal: NewDeal): Promise<number> {
@@ -416,7 +431,13 @@ export async function updateDealRow(
   db: Db,
   accountId: number,
   id: number,
-  fields: { name: string; description: string; contactId: string | null },
+  fields: {
+    name: string;
+    description: string;
+    contactId: string | null;
+    siteAddress?: string;
+    accessNotes?: string;
+  },
 ): Promise<void> {
   await db
     .update(deals)
@@ -424,6 +445,9 @@ export async function updateDealRow(
       name: fields.name,
       description: fields.description,
       contactId: fields.contactId,
+      // Left out by the caller: kept as they are.
+      ...(fields.siteAddress === undefined ? {} : { siteAddress: fields.siteAddress }),
+      ...(fields.accessNotes === undefined ? {} : { accessNotes: fields.accessNotes }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(deals.id, id), eq(deals.accountId, accountId)));

@@ -87,8 +87,11 @@ export async function listBoard(
 export async function dealDetail(db: Db, accountId: number, id: number): Promise<DealDetail> {
   const deal = await requireDeal(db, accountId, id);
   const rows = await repo.findRelatedDeals(db, accountId, id);
+  const site = await repo.findSiteDetails(db, accountId, id);
   return {
     ...deal,
+    siteAddress: site?.siteAddress ?? '',
+    accessNotes: site?.accessNotes ?? '',
     relatedDeals: rows.map((r) => ({
       id: r.id,
       tuid: r.tuid,
@@ -121,6 +124,8 @@ export async function createDeal(
     name: string;
     description: string;
     contactId: string | null;
+    siteAddress?: string;
+    accessNotes?: string;
   },
 ): Promise<DealDetail> {
   const workflowId = input.workflowId;
@@ -142,6 +147,8 @@ export async function createDeal(
       name: input.name,
       description: input.description,
       contactId: input.contactId,
+      siteAddress: input.siteAddress ?? '',
+      accessNotes: input.accessNotes ?? '',
     });
     // Every flag starts at its first value (None, Unknown…), so filters and alerts see a value.
     await repo.insertFirstFlagValues(tx, dealId, workflowId);
@@ -155,7 +162,13 @@ export async function updateDeal(
   db: Db,
   accountId: number,
   id: number,
-  input: { name: string; description: string; contactId: string | null },
+  input: {
+    name: string;
+    description: string;
+    contactId: string | null;
+    siteAddress?: string;
+    accessNotes?: string;
+  },
 ): Promise<DealDetail> {
   await requireEditableDeal(db, accountId, id);
   await requireContact(db, accountId, input.contactId);

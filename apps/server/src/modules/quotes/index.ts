@@ -18,6 +18,7 @@ export {
   type OrderSummary,
   orderLinesOf,
   orderSummaries,
+  updateLine,
 } from './order-lines.service';
 export { type AcceptDeps, acceptQuote, reviseQuote } from './quote-accept.service';
 export {

@@ -30,6 +30,8 @@ export type PdfQuoteRow = {
   revision_number: number;
   created_at: Date;
   deal_name: string;
+  site_address: string;
+  access_notes: string;
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -52,6 +54,7 @@ export async function findPdfQuote(
   const { rows } = await db.execute<PdfQuoteRow>(sql`
     SELECT q.id, q.tuid, q.order_id, q.status, q.description, q.customer_notes, q.tax_mode, q.tax_percentage,
            q.revision_number, q.created_at, d.name AS deal_name,
+           d.site_address, d.access_notes,
            c.name AS contact_name, c.email AS contact_email, c.phone AS contact_phone,
            co.name AS company_name, co.address AS company_address, co.phone AS company_phone,
            co.email AS company_email, co.timezone,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { type OrderLine, pricingMessages, type QuotePricing } from '@slat/contracts';
+import { type OrderLine, pricingMessages, type QuotePricing, siteMountLabels } from '@slat/contracts';
 import { fromScaled, toScaled } from '@slat/domain';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
@@ -121,8 +121,15 @@ function pdfLine(line: OrderLine): PdfLine {
       .filter((g) => g.options.length > 0)
       .map((g) => ({ group: g.name, items: g.options.map((o) => o.itemName) })),
     notes: line.notes,
-    siteMount: line.siteMount,
+    siteMount: mountText(line.siteMount),
   };
+}
+
+/** A line's mount in the dealer's words; a value stored before the choice existed prints as it is. */
+function mountText(siteMount: string): string {
+  return Object.hasOwn(siteMountLabels, siteMount)
+    ? siteMountLabels[siteMount as keyof typeof siteMountLabels]
+    : siteMount;
 }
 
 /**
@@ -169,6 +176,7 @@ async function definitionOf(
         dealName: q.deal_name,
         description: q.description,
       },
+      site: { address: q.site_address, accessNotes: q.access_notes },
       lines: lines.map(pdfLine),
     };
     return kind === 'MEASURE' ? measureSheetDocument(data) : installSheetDocument(data);

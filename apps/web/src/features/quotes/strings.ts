@@ -82,6 +82,14 @@ const quotesEn = {
     sellPrice: 'Sell',
     noPrice: 'No price',
     qty: 'Qty',
+    /** How a line's product is fitted on site (site_mount). */
+    mount: {
+      label: 'Mount',
+      notSet: 'Not set',
+      INSIDE: 'Inside (recess) fit',
+      OUTSIDE: 'Outside (face) fit',
+      notSaved: 'The product was added, but its mount was not saved. Choose it again.',
+    },
     productErrors: 'Problems with {{name}}',
     errors: {
       ...lineErrorMessages,
@@ -112,6 +120,13 @@ addStrings({
       add: 'Dodaj ofertę',
       none: 'Brak ofert',
       quoteLabel: 'Oferta #{{tuid}}',
+      mount: {
+        label: 'Montaż',
+        notSet: 'Nie wybrano',
+        INSIDE: 'We wnęce',
+        OUTSIDE: 'Na ramie (na zewnątrz wnęki)',
+        notSaved: 'Produkt dodano, ale nie zapisano sposobu montażu. Wybierz go ponownie.',
+      },
       status: { DRAFT: 'Szkic', ACCEPTED: 'Zaakceptowana' },
       archived: 'Zarchiwizowana',
       totalSellPrice: 'Łączna cena sprzedaży',

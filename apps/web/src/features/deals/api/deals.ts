@@ -189,12 +189,20 @@ export function useSetDealFlag() {
   });
 }
 
+/** What the deal form edits. */
+export type DealFields = {
+  name: string;
+  description: string;
+  contactId: string | null;
+  siteAddress: string;
+  accessNotes: string;
+};
+
 export function useCreateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: (body: { workflowId: number; name: string; description: string; contactId: string | null }) =>
-      callApi(createDeal, { body }),
+    mutationFn: (body: { workflowId: number } & DealFields) => callApi(createDeal, { body }),
     onSuccess: (deal) => {
       queryClient.setQueryData(dealKeys.detail(deal.id), deal);
       refreshDeal(queryClient, deal);
@@ -206,11 +214,8 @@ export function useUpdateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorHandling: 'local' },
-    mutationFn: (input: { id: number; name: string; description: string; contactId: string | null }) =>
-      callApi(updateDeal, {
-        params: { id: input.id },
-        body: { name: input.name, description: input.description, contactId: input.contactId },
-      }),
+    mutationFn: ({ id, ...body }: { id: number } & DealFields) =>
+      callApi(updateDeal, { params: { id }, body }),
     onSuccess: (deal) => {
       queryClient.setQueryData(dealKeys.detail(deal.id), deal);
       refreshDeal(queryClient, deal);

@@ -1,8 +1,9 @@
 import { Stack } from '@mantine/core';
-import { createDeal, type DealDetail } from '@slat/contracts';
+import { ACCESS_NOTES_MAX, createDeal, type DealDetail, SITE_ADDRESS_MAX } from '@slat/contracts';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddressField } from '../../../components/form/address-field';
 import { TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
@@ -11,11 +12,11 @@ import { useAppForm } from '../../../components/form/use-app-form';
 import { notifyDealError, useCreateDeal, useUpdateDeal } from '../api/deals';
 import { ContactPicker, usePendingContact } from './contact-picker';
 
-const dealFormSchema = createDeal.body.pick({ name: true, description: true }).extend({
-  contactId: z.string().nullable(),
-});
+const dealFormSchema = createDeal.body
+  .pick({ name: true, description: true, siteAddress: true, accessNotes: true })
+  .extend({ contactId: z.string().nullable() });
 
-/** Create (with a workflow) or edit (with a deal): name, description and contact. */
+/** Create (with a workflow) or edit (with a deal): name, description, contact, site address and access notes. */
 export function DealFormModal({
   opened,
   onClose,
@@ -54,6 +55,8 @@ function DealForm({
     name: deal?.name ?? '',
     description: deal?.description ?? '',
     contactId: deal?.contactId ?? null,
+    siteAddress: deal?.siteAddress ?? '',
+    accessNotes: deal?.accessNotes ?? '',
   });
   const contact = useController({ control: form.control, name: 'contactId' });
   const pendingContact = usePendingContact();
@@ -65,7 +68,13 @@ function DealForm({
         // a new contact typed but not yet created is created first; a search left unpicked stops here
         const contactId = await pendingContact.settle(values.contactId);
         if (contactId === undefined) return;
-        const body = { name: values.name, description: values.description ?? '', contactId };
+        const body = {
+          name: values.name,
+          description: values.description ?? '',
+          contactId,
+          siteAddress: values.siteAddress ?? '',
+          accessNotes: values.accessNotes ?? '',
+        };
         try {
           if (deal) {
             await update.mutateAsync({ id: deal.id, ...body });
@@ -88,6 +97,18 @@ function DealForm({
           initialName={deal?.contact?.name}
           pending={pendingContact}
           onChange={(picked) => form.setValue('contactId', picked?.id ?? null, { shouldDirty: true })}
+        />
+        <AddressField
+          name="siteAddress"
+          label={t('deals.siteAddress')}
+          description={t('deals.siteAddressHint')}
+          maxLength={SITE_ADDRESS_MAX}
+        />
+        <TextareaField
+          name="accessNotes"
+          label={t('deals.accessNotes')}
+          description={t('deals.accessNotesHint')}
+          maxLength={ACCESS_NOTES_MAX}
         />
         <FormButtons submitLabel={deal ? t('deals.save') : t('deals.create')} />
       </Stack>

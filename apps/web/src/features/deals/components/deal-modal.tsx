@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Button,
@@ -164,6 +165,45 @@ function Sidebar({ deal, workflow }: { deal: DealDetail; workflow: Workflow }) {
   );
 }
 
+/** A maps search for the address: opens the phone's maps app or the browser's, no key needed. */
+const mapsLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** The site address (with a maps link) and the access notes, as the measurer and installer need them. */
+function SiteDetails({ deal }: { deal: DealDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {t('deals.siteAddress')}:{' '}
+        {deal.siteAddress ? (
+          <>
+            {deal.siteAddress}{' '}
+            <Anchor
+              href={mapsLink(deal.siteAddress)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              underline="always"
+            >
+              {t('deals.openInMaps')}
+            </Anchor>
+          </>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            {t('deals.noSiteAddress')}
+          </Text>
+        )}
+      </Text>
+      {deal.accessNotes ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {t('deals.accessNotes')}: {deal.accessNotes}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function DealBody({ deal }: { deal: DealDetail }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -189,6 +229,7 @@ function DealBody({ deal }: { deal: DealDetail }) {
               ? `${deal.contact.name}${deal.contact.email ? ` · ${deal.contact.email}` : ''}`
               : t('deals.noContact')}
           </Text>
+          <SiteDetails deal={deal} />
           <FlagBadges deal={deal} />
         </Stack>
       </Section>

@@ -3,6 +3,7 @@ import {
   addOrderWindows,
   type DealQuote,
   type OrderLine,
+  type SiteMount,
   updateOrderLine,
 } from '@slat/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ export type LineFields = {
   unit: 'mm' | 'in';
   quantity?: number;
   notes: string;
+  /** How the product is fitted on site (`site_mount`); left out: unchanged. */
+  siteMount?: SiteMount;
 };
 
 /** Puts the saved line into the cached quote at once (the refetch that follows brings the totals). */
@@ -40,7 +43,7 @@ function upsertLine(queryClient: QueryClient, quoteId: number, line: OrderLine):
 export const refreshQuotes = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: quoteKeys.all });
 
-export type AddProductInput = LineFields & {
+export type AddProductInput = Omit<LineFields, 'siteMount'> & {
   product: { id: number; brandId: number; categoryId: number };
   /** An existing window to add to (`?window=`), else a new window is made with `windowName`. */
   windowId?: number | undefined;
@@ -88,7 +91,7 @@ export function useAddProduct(quoteId: number, orderId: number) {
   });
 }
 
-/** Changes a line's sizes, quantity and notes (PUT …/products/{id}); answers the repriced line. */
+/** Changes a line's sizes, quantity, notes and mount (PUT …/products/{id}); answers the repriced line. */
 export function useUpdateLine(quoteId: number, orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -96,7 +99,11 @@ export function useUpdateLine(quoteId: number, orderId: number) {
     mutationFn: async (input: LineFields & { line: Pick<OrderLine, 'id' | 'orderWindowId'> }) => {
       const updated = await callApi(updateOrderLine, {
         params: { orderId, windowId: input.line.orderWindowId, id: input.line.id },
-        body: { type: 'quote', ...lineBody(input) },
+        body: {
+          type: 'quote',
+          ...lineBody(input),
+          ...(input.siteMount === undefined ? {} : { site_mount: input.siteMount }),
+        },
       });
       return updated.data;
     },

@@ -333,6 +333,13 @@ function LineRow({
             <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="line-quantity">
               {t('quotes.qty')} {line.quantity}
             </Text>
+            {line.siteMount && (
+              <Text size="sm" data-testid="line-mount">
+                {line.siteMount === 'INSIDE' || line.siteMount === 'OUTSIDE'
+                  ? t(`quotes.mount.${line.siteMount}`)
+                  : `${t('quotes.mount.label')}: ${line.siteMount}`}
+              </Text>
+            )}
           </Flex>
           <Text size="sm" c={options.length ? undefined : 'dimmed'} style={{ wordBreak: 'break-word' }}>
             {options.length ? options.join(' · ') : t('quotes.noOptions')}

@@ -8,6 +8,7 @@ import {
   type ProductFlags,
   type ProductFormValues,
   readQuantity,
+  siteMountOf,
   validateProductForm,
 } from './product-page';
 
@@ -28,6 +29,7 @@ const values = (over: Partial<ProductFormValues> = {}): ProductFormValues => ({
   quantity: '2',
   windowName: 'House/Kitchen/Left',
   notes: '',
+  siteMount: '',
   ...over,
 });
 
@@ -181,11 +183,23 @@ describe('a saved line in the form', () => {
       quantity: '3',
       windowName: 'House/Kitchen/Left',
       notes: 'Chain left',
+      siteMount: '',
     });
   });
 
   it('a new product starts empty in the company’s unit, quantity 1', () => {
     expect(formDefaults(null, 'mm')).toMatchObject({ productId: null, unit: 'mm', width: '', quantity: '1' });
+  });
+});
+
+describe('the mount', () => {
+  it('starts as the line has it and is sent as chosen; an older free-text mount is not sent unless changed', () => {
+    expect(formDefaults(line({ siteMount: 'OUTSIDE' }), 'mm').siteMount).toBe('OUTSIDE');
+    expect(siteMountOf(values({ siteMount: 'INSIDE' }))).toBe('INSIDE');
+    expect(siteMountOf(values({ siteMount: '' }))).toBe('');
+    const older = formDefaults(line({ siteMount: 'Face fit' }), 'mm');
+    expect(older.siteMount).toBe('Face fit');
+    expect(siteMountOf(older)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   Group,
   Loader,
   Paper,
+  Radio,
   SegmentedControl,
   Stack,
   Text,
@@ -22,6 +23,8 @@ import {
   type OrderLine,
   type ProductTreeItem,
   quoteMessages,
+  type SiteMount,
+  siteMounts,
 } from '@slat/contracts';
 import { formatMeasure, type MeasureUnit, readWholeNumber, typeableRange, unitOfSystem } from '@slat/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -188,7 +191,16 @@ export type ProductFormValues = {
   quantity: string;
   windowName: string;
   notes: string;
+  /** '' (not set), INSIDE or OUTSIDE; a line may hold a free-text mount from before the choice. */
+  siteMount: string;
 };
+
+const isSiteMount = (value: string): value is SiteMount => (siteMounts as readonly string[]).includes(value);
+
+/** The mount to send: the choice, or nothing for a line's older free-text mount left as it was. */
+export function siteMountOf(values: Pick<ProductFormValues, 'siteMount'>): SiteMount | undefined {
+  return isSiteMount(values.siteMount) ? values.siteMount : undefined;
+}
 
 /** What the chosen product asks for: which sizes, a quantity, and the brand's fractions. */
 export type ProductFlags = {
@@ -212,6 +224,7 @@ export function formDefaults(line: OrderLine | null, defaultUnit: MeasureUnit): 
     quantity: String(line?.quantity ?? 1),
     windowName: line?.windowGroupName ?? '',
     notes: line?.notes ?? '',
+    siteMount: line?.siteMount ?? '',
   };
 }
 
@@ -432,8 +445,9 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
     if (!flags) return;
     const fields = lineFieldsOf(values, flags);
     try {
+      const siteMount = siteMountOf(values);
       if (line) {
-        const saved = await update.mutateAsync({ line, ...fields });
+        const saved = await update.mutateAsync({ line, ...fields, siteMount });
         form.reset(formDefaults(saved, values.unit));
         setRefreshSignal((n) => n + 1);
         notifySuccess(
@@ -452,6 +466,13 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
           createdWindow.current = id;
         },
       });
+      // Adding takes no mount (§7 has site_mount on the PUT): a chosen one follows; if that fails
+      // the product is still added and its screen opens with the mount to choose again.
+      if (siteMount) {
+        await update
+          .mutateAsync({ line: created, unit: values.unit, notes: values.notes, siteMount })
+          .catch(() => notifyError(t('errors.genericTitle'), t('quotes.mount.notSaved')));
+      }
       notifySuccess(
         t('productScreen.saved'),
         t('productScreen.savedMessage', { name: created.context.product.name }),
@@ -534,6 +555,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
       ) : (
         <WindowNameField suggestions={windowSuggestions} disabled={readOnly} />
       )}
+      <MountField disabled={readOnly} />
       <TextareaField
         name="notes"
         label={t('productScreen.notes')}
@@ -654,6 +676,29 @@ export function UnitSwitch({
         style={{ alignSelf: 'flex-start' }}
       />
     </Stack>
+  );
+}
+
+/** How the product is fitted on site: inside the recess, on the face of the frame, or not chosen yet. */
+function MountField({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { field } = useField('siteMount');
+  return (
+    <Radio.Group
+      name={field.name}
+      label={t('quotes.mount.label')}
+      value={field.value as string}
+      onChange={(next) => {
+        field.onChange(next);
+        field.onBlur();
+      }}
+    >
+      <Group gap="md" mt={6} data-testid="mount-choice">
+        <Radio value="INSIDE" label={t('quotes.mount.INSIDE')} disabled={disabled} />
+        <Radio value="OUTSIDE" label={t('quotes.mount.OUTSIDE')} disabled={disabled} />
+        <Radio value="" label={t('quotes.mount.notSet')} disabled={disabled} />
+      </Group>
+    </Radio.Group>
   );
 }
 
