@@ -30,7 +30,8 @@ export function UserMenu({ onOpenFlags, compact }: { onOpenFlags: () => void; co
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          aria-label={t('shell.userMenu')}
+          // the name shown beside the avatar starts the accessible name (spoken what is seen)
+          aria-label={fullName ? `${fullName}, ${t('shell.userMenu')}` : t('shell.userMenu')}
           p={4}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
