@@ -19,6 +19,7 @@ import { withJsonBlock } from './lib/html-blocks';
 import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
 import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
+import { CompressedPageCache, compressPage, sendPage } from './plugins/compressed-pages';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -130,19 +131,24 @@ export async function buildApp({
       ? withRuntimeConfig(readFileSync(file, 'utf8'), services, extra)
       : undefined;
   };
-  const page = readPage('index.html');
+  const spaPage = readPage('index.html');
+  const page = spaPage === undefined ? undefined : compressPage(spaPage);
   // The sign-in document (decision 006): its own small entry, with the host's branding written in.
   const authPage = readPage('auth.html');
   // The options frame: a small document of its own too. It trusts posting to its own origin and,
   // when it is served from its own host (OPTIONS_FRAME_BASE), to the app's (PUBLIC_URL).
-  const optionsFramePage = readPage('options-frame.html', {
+  const optionsFrameHtml = readPage('options-frame.html', {
     appOrigin: new URL(services.config.publicUrl).origin,
   });
+  const optionsFramePage = optionsFrameHtml === undefined ? undefined : compressPage(optionsFrameHtml);
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // the build writes file.br and file.gz beside each text file (scripts/build.mjs): sent with
+      // Content-Encoding and Vary when the request accepts br, else gzip, else the file itself
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',
@@ -153,13 +159,11 @@ export async function buildApp({
   }
 
   if (authPage !== undefined) {
+    const brandedAuthPages = new CompressedPageCache();
     for (const url of AUTH_PAGE_URLS) {
       app.get(url, { schema: { hide: true } }, async (request, reply) => {
         const branding = await findBranding(services.db, request.hostname);
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(withBranding(authPage, branding));
+        return sendPage(request, reply, brandedAuthPages.get(withBranding(authPage, branding)));
       });
     }
   }
@@ -167,8 +171,8 @@ export async function buildApp({
   if (optionsFramePage !== undefined) {
     // Signed in or not: without a session the frame's own API call answers 401 and it tells its
     // parent the session expired.
-    app.get(OPTIONS_FRAME_ROUTE, { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(optionsFramePage),
+    app.get(OPTIONS_FRAME_ROUTE, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(request, reply, optionsFramePage),
     );
   }
 
@@ -183,7 +187,7 @@ export async function buildApp({
       (!OPTIONS_FRAME_PREFIX.test(pathname) ||
         (optionsFramePage === undefined && OPTIONS_FRAME_URL.test(pathname)));
     if (wantsPage && page !== undefined) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return sendPage(request, reply, page);
     }
     return reply.status(404).send({
       error: {

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconCheck,
   IconChevronDown,
@@ -29,11 +29,8 @@ export function UserMenu({ onOpenFlags, compact }: { onOpenFlags: () => void; co
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('shell.userMenu')}
-          p={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
+        {/* named by its content: the name it shows, then the hidden words "User menu" */}
+        <UnstyledButton p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={8} wrap="nowrap">
             <Avatar color="slat" radius="xl" size={32} aria-hidden>
               {initials(first, last)}
@@ -43,6 +40,7 @@ export function UserMenu({ onOpenFlags, compact }: { onOpenFlags: () => void; co
                 {fullName}
               </Text>
             )}
+            <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
             <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>
