@@ -2,7 +2,7 @@ import '../strings';
 import type { DealQuote, OrderLine } from '@slat/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { windowsOf } from './line-groups';
@@ -133,14 +133,18 @@ const sellOf = (card: HTMLElement) =>
   card.querySelector('[data-testid="line-sell"]')!.parentElement!.textContent;
 
 describe('the line cards’ sell price', () => {
-  it('shows it with tax when the quote’s prices include tax: one line equals the lines total', async () => {
+  it('shows it with tax when the quote’s prices include tax (one line equals the lines total), ex tax when tax is added', async () => {
     // R(249.90 × 1.1) = 274.89, the quote's 'Products (inc tax)' for this one line; untaxed stays
-    const cards = await showLines(quote('INCLUSIVE', [line(1, '249.90', true), line(2, '63.00', false)]));
-    expect(cards.map(sellOf)).toEqual(['Sell (inc. tax) $274.89', 'Sell (inc. tax) $63.00']);
-  });
-
-  it('shows it ex tax, as before, when tax is added to prices', async () => {
-    const cards = await showLines(quote('EXCLUSIVE', [line(1, '249.90', true), line(2, null, true)]));
-    expect(cards.map(sellOf)).toEqual(['Sell $249.90', 'Sell No price']);
+    const cards = await showLines(
+      quote('INCLUSIVE', [line(1, '249.90', true), line(2, '63.00', false), line(3, null, true)]),
+    );
+    expect(cards.map(sellOf)).toEqual([
+      'Sell (inc. tax) $274.89',
+      'Sell (inc. tax) $63.00',
+      'Sell (inc. tax) No price',
+    ]);
+    cleanup();
+    const exclusive = await showLines(quote('EXCLUSIVE', [line(1, '249.90', true), line(2, null, true)]));
+    expect(exclusive.map(sellOf)).toEqual(['Sell $249.90', 'Sell No price']);
   });
 });

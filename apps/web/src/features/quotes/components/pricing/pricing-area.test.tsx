@@ -661,13 +661,6 @@ describe('an override total once the lines changed under it', () => {
     expect(calls[0]?.body).toEqual({ override_total: null, lastUpdatedAt: '2026-11-20T10:00:00.000000Z' });
   });
 
-  it('shows no note while nothing changed under the override', () => {
-    const quiet = drifted();
-    quiet.context.pricing = { ...quiet.context.pricing!, overrideDrift: null };
-    setup(quiet, () => Response.json({}));
-    expect(screen.queryByTestId('pricing-override-drift')).toBeNull();
-  });
-
   it('shows the note without actions on a read-only quote', () => {
     setup({ ...drifted(), isReadOnly: true }, () => Response.json({}));
     const note = screen.getByTestId('pricing-override-drift');
