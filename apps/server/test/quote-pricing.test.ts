@@ -177,6 +177,8 @@ function expected(q: DealQuote, inputs: Inputs): QuotePricing {
   return {
     ...priced,
     adjustments: priced.adjustments.map((a, i) => ({ ...a, isSystem: i >= inputs.adjustments.length })),
+    // nothing changes under an override in these steps: no drift (its own tests below)
+    overrideDrift: null,
   };
 }
 
@@ -495,6 +497,85 @@ describe('pricing a quote: every step equals priceQuote on the same inputs', () 
 });
 
 // ——— Refusals ———
+
+describe('an override total once the lines change under it', () => {
+  it('says the discount it came to when set and now, and re-applying the old percentage ends it', async () => {
+    const q = await newQuote(A, 'EXCLUSIVE');
+    const { windowId, remoteId } = await addLines(A, q);
+    // 125.00 + 250.00 taxable, 63.00 not: 438.00 + 37.50 tax = 475.50; 10 % off: R(427.95)
+    expect(await cacheOf(q.id)).toBe('475.50');
+    await ok(
+      postOverride(A, q.externalId, { override_total: '427.95', override_taxables: true, notes: 'Ten off' }),
+    );
+    let detail = await getQuote(A, q.id);
+    expect(detail.context.pricing.overrideDrift).toBeNull();
+    expect(detail.totalSellPriceOverrideNotes).toBe('Ten off');
+    // the remote twice: 63.00 more, untaxed: 538.50 without the override
+    await ok(
+      A.client.put(`/api/old/quotes/${q.externalId}/windows/${windowId}/products/${remoteId}`, {
+        quantity: 2,
+      }),
+    );
+    detail = await getQuote(A, q.id);
+    expect(detail.context.pricing.sellGrandTotalIncTax).toBe('427.95');
+    expect(detail.context.pricing.overrideDrift).toEqual({
+      discountPercentThen: '10.00',
+      // (538.50 − 427.95) / 538.50 = 20.529…%
+      discountPercentNow: '20.53',
+      totalWithoutOverrideThen: '475.50',
+      totalWithoutOverrideNow: '538.50',
+      // R(538.50 × 0.9) = R(484.65)
+      reapplyTotal: '484.65',
+    });
+    expect(detail.totalSellPriceOverrideNotes).toBe('Ten off');
+    const reapplied = (
+      await ok(
+        postOverride(A, q.externalId, {
+          override_total: detail.context.pricing.overrideDrift!.reapplyTotal,
+          override_taxables: true,
+          notes: detail.totalSellPriceOverrideNotes,
+          lastUpdatedAt: detail.lastUpdatedAt,
+        }),
+      )
+    ).data.pricing as QuotePricing;
+    expect(reapplied.overrideDrift).toBeNull();
+    // tax on top of a taxable difference: the nearest cent below 484.65 (DESIGN §5)
+    expect(reapplied.sellGrandTotalIncTax).toBe('484.64');
+    detail = await getQuote(A, q.id);
+    expect(detail.context.pricing.overrideDrift).toBeNull();
+    expect(detail.totalSellPriceOverrideNotes).toBe('Ten off');
+  });
+
+  it('shows notes kept as plain text before, with no drift, and a removed override has none', async () => {
+    const q = await newQuote(A, 'INCLUSIVE');
+    const { windowId, remoteId } = await addLines(A, q);
+    await ok(postOverride(A, q.externalId, { override_total: '450' }));
+    await t.pool.query("UPDATE deal_quotes SET override_notes = '{plain notes}' WHERE id = $1", [q.id]);
+    await ok(
+      A.client.put(`/api/old/quotes/${q.externalId}/windows/${windowId}/products/${remoteId}`, {
+        quantity: 2,
+      }),
+    );
+    let detail = await getQuote(A, q.id);
+    expect(detail.totalSellPriceOverrideNotes).toBe('{plain notes}');
+    expect(detail.context.pricing.overrideDrift).toBeNull();
+    await ok(postOverride(A, q.externalId, { override_total: '450' }));
+    await ok(
+      A.client.put(`/api/old/quotes/${q.externalId}/windows/${windowId}/products/${remoteId}`, {
+        quantity: 3,
+      }),
+    );
+    expect((await getQuote(A, q.id)).context.pricing.overrideDrift).toMatchObject({
+      // inc: 137.50 + 275.00 + 126.00 = 538.50, then 63.00 more
+      totalWithoutOverrideThen: '538.50',
+      totalWithoutOverrideNow: '601.50',
+    });
+    await ok(postOverride(A, q.externalId, { override_total: null }));
+    detail = await getQuote(A, q.id);
+    expect(detail.context.pricing.overrideDrift).toBeNull();
+    expect(detail.totalSellPriceOverrideNotes).toBe('');
+  });
+});
 
 describe('refusals', () => {
   it('answers 400 naming the field', async () => {

@@ -3,6 +3,7 @@
 // millimetres or whole inches and fractions, quantity, window path and notes, the line's price and
 // errors beside the form. (The options frame under it has its own spec, options-frame.spec.ts.)
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { lineSellIncTax } from '@slat/domain';
 import { apiWrite, createDealViaApi, expect, getWorkflow, signInViaApi, test } from '../../fixtures';
 
 const UNSAVED = 'You have unsaved changes. If you exit now your changes will be lost. Are you sure?';
@@ -16,6 +17,7 @@ type LineJson = {
   quantity: number;
   costPrice: string | null;
   sellPrice: string | null;
+  isTaxable: boolean;
   dimensions: {
     width: { value: string; unit: string } | null;
     height: { value: string; unit: string } | null;
@@ -39,6 +41,21 @@ async function quoteLines(request: APIRequestContext, q: Quote): Promise<LineJso
   const res = await request.get(`/api/deal-quotes/${q.quoteId}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { context: { orderLines: LineJson[] } }).context.orderLines;
+}
+
+/**
+ * The summary's sell price term and text: with tax when the quote's prices include it (as on the
+ * PDF), else ex tax as the API has it.
+ */
+async function shownSell(request: APIRequestContext, q: Quote, line: LineJson) {
+  const res = await request.get(`/api/deal-quotes/${q.quoteId}`);
+  const { config } = (await res.json()) as { config: { taxMode: string; taxPercentage: string } };
+  if (config.taxMode !== 'INCLUSIVE' || line.sellPrice === null)
+    return { term: 'Sell price', text: money(line.sellPrice) };
+  return {
+    term: 'Sell price \\(inc\\. tax\\)',
+    text: money(lineSellIncTax(line.sellPrice, line.isTaxable, config.taxPercentage)),
+  };
 }
 
 const quotePath = (q: Quote) => `/workflows/${q.slug}/${q.dealId}/quotes/${q.quoteId}`;
@@ -126,7 +143,8 @@ test('add an imperial product with a 3/8 fraction and a metric product: sizes sh
   const summary = edit.getByRole('complementary', { name: 'Price' });
   await expect(summaryValue(summary, 'Size')).toHaveText('36 3/8" × 48"');
   await expect(summaryValue(summary, 'Cost price')).toHaveText(money(imperial.costPrice));
-  await expect(summaryValue(summary, 'Sell price')).toHaveText(money(imperial.sellPrice));
+  const imperialSell = await shownSell(page.request, q, imperial);
+  await expect(summaryValue(summary, imperialSell.term)).toHaveText(imperialSell.text);
   expect(imperial.costPrice).not.toBeNull();
   // the saved line reads back as entered: 36 and 3/8, in inches
   await expect(edit.getByRole('textbox', { name: 'Width' })).toHaveValue('36');
@@ -153,7 +171,8 @@ test('add an imperial product with a 3/8 fraction and a metric product: sizes sh
   });
   await expect(summaryValue(metricSummary, 'Size')).toHaveText('1200 mm × 1500 mm');
   await expect(summaryValue(metricSummary, 'Cost price')).toHaveText(money(metric.costPrice));
-  await expect(summaryValue(metricSummary, 'Sell price')).toHaveText(money(metric.sellPrice));
+  const metricSell = await shownSell(page.request, q, metric);
+  await expect(summaryValue(metricSummary, metricSell.term)).toHaveText(metricSell.text);
 
   // closing goes back to the quote, which shows both sizes exactly as entered
   await screenOf(page, 'Roller Blind — Light Filtering')

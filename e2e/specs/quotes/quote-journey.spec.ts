@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { lineSellIncTax } from '@slat/domain';
 import {
   type BoardWorkflow,
   columnDeals,
@@ -36,12 +37,14 @@ type LineJson = {
   id: number;
   costPrice: string | null;
   sellPrice: string | null;
+  isTaxable: boolean;
   context: { errors: { code: string }[]; product: { name: string } };
 };
 type QuoteJson = {
   id: number;
   tuid: number;
   isArchived: boolean;
+  config: { taxMode: 'INCLUSIVE' | 'EXCLUSIVE'; taxPercentage: string };
   context: { orderLineCount: number; orderLines: LineJson[] };
 };
 type QuoteListItem = { id: number; tuid: number; isArchived: boolean; context: { errorLineCount: number } };
@@ -382,7 +385,12 @@ test.describe('at 1280 px', () => {
       const row = lineOf(dialog, line.context.product.name);
       await expect(row.getByTestId('line-size')).toHaveText(sizes[line.context.product.name]!);
       await expect(row.getByTestId('line-cost')).toHaveText(money(line.costPrice!));
-      await expect(row.getByTestId('line-sell')).toHaveText(money(line.sellPrice!));
+      // with tax when the quote's prices include it (as on the PDF), else as the API has it, ex tax
+      const shown =
+        saved.config.taxMode === 'INCLUSIVE'
+          ? lineSellIncTax(line.sellPrice!, line.isTaxable, saved.config.taxPercentage)
+          : line.sellPrice!;
+      await expect(row.getByTestId('line-sell')).toHaveText(money(shown));
     }
     // the window groups, as typed
     await expect(dialog.getByTestId('window-group').getByRole('heading')).toHaveText([

@@ -27,8 +27,11 @@ export type PricingInput = {
   depositAmountOverride: string | null;
   /** EXCLUSIVE mode only; ignored in INCLUSIVE mode. */
   sellTaxOverride: string | null;
-  /** apply-override-total: realised as one system adjustment 'Total override'. */
-  overrideTotal: { amount: string; taxable: boolean } | null;
+  /**
+   * apply-override-total: realised as one system adjustment 'Total override'. `totalWithoutThen`
+   * is the grand total without it when it was set (null when not known), for overrideDrift.
+   */
+  overrideTotal: { amount: string; taxable: boolean; totalWithoutThen?: string | null } | null;
 };
 
 export type PricedAdjustment = { label: string; amountIncTax: string; amountExTax: string; taxType: TaxType };
@@ -82,6 +85,9 @@ type Scaled = { label: string; amount: bigint; taxType: TaxType };
  */
 type Lines = { t: bigint; linesEx: bigint; taxableEx: bigint; linesInc: bigint; taxableInc: bigint };
 
+/** incᵢ = R(exᵢ × (1 + r)) on the 10^-4 scale, for a taxable line (ex already R()-ed). */
+const incOf = (ex: bigint, t: bigint) => roundCents(ex * (PERCENT + t), PERCENT);
+
 function sumLines(input: PricingInput): Lines {
   const t = toScaled(input.taxPercentage);
   const sums: Lines = { t, linesEx: 0n, taxableEx: 0n, linesInc: 0n, taxableInc: 0n };
@@ -94,12 +100,21 @@ function sumLines(input: PricingInput): Lines {
     }
     sums.taxableEx += ex;
     if (input.taxMode === 'INCLUSIVE') {
-      const inc = roundCents(ex * (PERCENT + t), PERCENT);
+      const inc = incOf(ex, t);
       sums.linesInc += inc;
       sums.taxableInc += inc;
     }
   }
   return sums;
+}
+
+/**
+ * A line's sell price as the customer sees it in INCLUSIVE mode (DESIGN §5): incᵢ = taxable ?
+ * R(exᵢ × (1 + r)) : exᵢ, the very figure the lines total sums, so one line's card equals it.
+ */
+export function lineSellIncTax(sell: string, taxable: boolean, taxPercentage: string): string {
+  const ex = roundCents(toScaled(sell));
+  return out(taxable ? incOf(ex, toScaled(taxPercentage)) : ex);
 }
 
 function compute(input: PricingInput, lines: Lines, adjustments: readonly Scaled[]) {
@@ -188,12 +203,57 @@ export function maxSellTaxOverride(sellTotalTaxable: string, taxPercentage: stri
   return out(bound > 0n ? bound : 0n);
 }
 
-export function priceQuote(input: PricingInput): Pricing {
-  const others: Scaled[] = input.adjustments.map((a) => ({
+const scaledAdjustments = (input: PricingInput): Scaled[] =>
+  input.adjustments.map((a) => ({
     label: a.label,
     amount: roundCents(toScaled(a.amount)),
     taxType: a.taxType,
   }));
+
+/** The grand total inc tax the quote would have without its override total (what a discount comes off). */
+export function totalWithoutOverride(input: PricingInput): string {
+  return out(compute(input, sumLines(input), scaledAdjustments(input)).sellGrandTotalIncTax);
+}
+
+/**
+ * What an override total meant when it was set and what it means now, once the quote under it
+ * changed: the discount it came to then and now, (B − override) / B × 100 rounded R() to 2
+ * decimals, B the total without it, and the override that re-applies the old percentage,
+ * R(B now × (1 − p then / 100)), as the percentage-discount dialog works it out.
+ */
+export type OverrideDrift = {
+  discountPercentThen: string;
+  discountPercentNow: string;
+  totalWithoutOverrideThen: string;
+  totalWithoutOverrideNow: string;
+  reapplyTotal: string;
+};
+
+/**
+ * The override's drift; null when there is no override, its total-without-then is not known,
+ * nothing under it changed (the same total without it), or a total without it is not above 0.
+ */
+export function overrideDrift(input: PricingInput): OverrideDrift | null {
+  const then = input.overrideTotal?.totalWithoutThen;
+  if (!input.overrideTotal || then === null || then === undefined) return null;
+  const before = roundCents(toScaled(then));
+  const now = compute(input, sumLines(input), scaledAdjustments(input)).sellGrandTotalIncTax;
+  if (before === now || before <= 0n || now <= 0n) return null;
+  const override = roundCents(toScaled(input.overrideTotal.amount));
+  // the percentage on the 10^-4 scale: (B − O) × 100 % / B, to 2 decimals
+  const discount = (b: bigint) => roundCents((b - override) * PERCENT, b);
+  const percentThen = discount(before);
+  return {
+    discountPercentThen: out(percentThen),
+    discountPercentNow: out(discount(now)),
+    totalWithoutOverrideThen: out(before),
+    totalWithoutOverrideNow: out(now),
+    reapplyTotal: out(roundCents(now * (PERCENT - percentThen), PERCENT)),
+  };
+}
+
+export function priceQuote(input: PricingInput): Pricing {
+  const others = scaledAdjustments(input);
   const all = [...others];
   const lines = sumLines(input);
   if (input.overrideTotal) {

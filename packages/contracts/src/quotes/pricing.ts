@@ -62,6 +62,20 @@ export const adjustmentSchema = z.object({
   isSystem: z.boolean(),
 });
 
+/**
+ * An override total once the quote under it changed (DESIGN §5, overrideDrift in packages/domain):
+ * the discount it came to when set and now (percent, 2 decimals, negative above the total), the
+ * totals without it then and now, and the override that re-applies the old percentage.
+ */
+export const overrideDriftSchema = z.object({
+  discountPercentThen: z.string(),
+  discountPercentNow: z.string(),
+  totalWithoutOverrideThen: z.string(),
+  totalWithoutOverrideNow: z.string(),
+  reapplyTotal: z.string(),
+});
+export type OverrideDrift = z.infer<typeof overrideDriftSchema>;
+
 /** §3 Pricing: derived on every read from the quote's inputs and lines (priceQuote, packages/domain). */
 export const pricingSchema = z.object({
   sellTotalOrderLinesIncTax: z.string(),
@@ -77,6 +91,8 @@ export const pricingSchema = z.object({
   depositAmount: z.string(),
   isPricingValid: z.boolean(),
   adjustments: z.array(adjustmentSchema),
+  /** Null without an override or while nothing under it changed; absent in pricing frozen before it existed. */
+  overrideDrift: overrideDriftSchema.nullable().optional(),
 });
 export type QuotePricing = z.infer<typeof pricingSchema>;
 

@@ -5,7 +5,14 @@ import {
   quoteMessages,
   type updateQuotePricing,
 } from '@slat/contracts';
-import { maxSellTaxOverride, type PricingInput, priceQuote, toScaled } from '@slat/domain';
+import {
+  maxSellTaxOverride,
+  overrideDrift,
+  type PricingInput,
+  priceQuote,
+  toScaled,
+  totalWithoutOverride,
+} from '@slat/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -28,6 +35,34 @@ export type PricingAnswer = { lastUpdatedAt: string; pricing: QuotePricing };
 
 const quoteNotFound = () => notFound('Quote not found');
 
+/** What override_notes keeps: the override's notes and the total without it when it was set (decision 018). */
+export type OverrideRecord = { notes: string; totalWithoutThen: string | null };
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * override_notes as written by applyOverride, `{"notes":…,"totalWithoutOverride":…}`; anything
+ * else is notes kept before the total was (plain text), with no total known.
+ */
+export function readOverrideRecord(text: string): OverrideRecord {
+  if (text.startsWith('{')) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'object' && value !== null) {
+        const { notes, totalWithoutOverride: total } = value as Record<string, unknown>;
+        if (typeof notes === 'string' && typeof total === 'string' && DECIMAL.test(total))
+          return { notes, totalWithoutThen: total };
+      }
+    } catch {
+      // not ours: plain notes that start with a brace
+    }
+  }
+  return { notes: text, totalWithoutThen: null };
+}
+
+export const writeOverrideRecord = (record: { notes: string; totalWithoutThen: string }) =>
+  JSON.stringify({ notes: record.notes, totalWithoutOverride: record.totalWithoutThen });
+
 function pricingInput(row: repo.PricingRow): PricingInput {
   return {
     lines: row.lines.map(([sell, taxable, hasErrors]) => ({ sell, taxable, hasErrors })),
@@ -41,17 +76,23 @@ function pricingInput(row: repo.PricingRow): PricingInput {
     overrideTotal:
       row.total_sell_price_override === null
         ? null
-        : { amount: row.total_sell_price_override, taxable: row.override_taxables },
+        : {
+            amount: row.total_sell_price_override,
+            taxable: row.override_taxables,
+            totalWithoutThen: readOverrideRecord(row.override_notes).totalWithoutThen,
+          },
   };
 }
 
 /** The §3 Pricing object of a quote's stored inputs; the override total's adjustment comes last, isSystem. */
 export function pricingOf(row: repo.PricingRow): QuotePricing {
-  const priced = priceQuote(pricingInput(row));
+  const input = pricingInput(row);
+  const priced = priceQuote(input);
   const entered = row.adjustments.length;
   return {
     ...priced,
     adjustments: priced.adjustments.map((a, i) => ({ ...a, isSystem: i >= entered })),
+    overrideDrift: overrideDrift(input),
   };
 }
 
@@ -69,7 +110,7 @@ export async function quotePricing(
   return {
     pricing: pricingOf(row),
     totalSellPriceOverride: row.total_sell_price_override,
-    overrideNotes: row.override_notes,
+    overrideNotes: readOverrideRecord(row.override_notes).notes,
   };
 }
 
@@ -265,7 +306,8 @@ export async function updatePricing(
 /**
  * POST /old/quotes/{externalId}/manage-prices/apply-override-total: the grand total becomes
  * `override_total` through one system adjustment (STANDARD with override_taxables); null
- * removes it. The order must be the account's deal quote (404 for a purchase order).
+ * removes it. The total without it at this moment is kept with the notes, so a later change under
+ * it shows as drift. The order must be the account's deal quote (404 for a purchase order).
  */
 export async function applyOverride(
   db: Db,
@@ -281,7 +323,13 @@ export async function applyOverride(
     await repo.updateOverrideTotal(tx, accountId, row.id, {
       total,
       taxables: total !== null && (body.override_taxables ?? false),
-      notes: total === null ? '' : (body.notes ?? ''),
+      notes:
+        total === null
+          ? ''
+          : writeOverrideRecord({
+              notes: body.notes ?? '',
+              totalWithoutThen: totalWithoutOverride(pricingInput(row)),
+            }),
     });
   });
   return { data };

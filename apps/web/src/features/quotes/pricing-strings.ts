@@ -37,6 +37,12 @@ const pricingEn = {
     removeOverrideMessage:
       'Remove the override total of {{amount}}? The total goes back to {{total}} and the notes entered with it are cleared.',
     removeOverrideConfirm: 'Remove override',
+    overrideDrift: 'Override set at {{was}}; the lines changed, it is now {{now}}',
+    percentOff: '{{percent}} % off',
+    percentAbove: '{{percent}} % above the total',
+    reapplyOverride: 'Re-apply {{percent}} %',
+    overrideReappliedTitle: 'Override re-applied',
+    overrideReapplied: 'The total is {{amount}}',
     deposit: 'Deposit ({{rate}}%)',
     changeDeposit: 'Change the deposit',
     invalidPricing: 'The totals are incomplete while a product has errors or no price.',
@@ -69,7 +75,10 @@ const pricingEn = {
     overrideHint: 'The total without an override: {{total}}',
     discountButton: 'Discount %',
     overrideTaxables: 'Override taxables',
-    overrideTaxablesHint: 'The difference is taxable: tax is worked out on it',
+    overrideTaxablesOn:
+      'Ticked: the difference is taxable. The tax is worked out again on the new total, so a discount lowers the tax with it.',
+    overrideTaxablesOff:
+      'Unticked: the difference carries no tax. The tax stays as calculated on the products and adjustments; only the total changes.',
     notes: 'Notes',
     apply: 'Apply',
     discountTitle: 'Percentage discount',

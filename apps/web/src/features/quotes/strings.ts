@@ -80,6 +80,7 @@ const quotesEn = {
     noOptions: 'No options chosen',
     costPrice: 'Cost',
     sellPrice: 'Sell',
+    sellPriceIncTax: 'Sell (inc. tax)',
     noPrice: 'No price',
     qty: 'Qty',
     /** How a line's product is fitted on site (site_mount). */
@@ -151,6 +152,7 @@ addStrings({
       duplicateWindow: 'Duplikuj okno',
       costPrice: 'Koszt',
       sellPrice: 'Sprzedaż',
+      sellPriceIncTax: 'Sprzedaż (z podatkiem)',
       attachments: 'Załączniki',
     },
   },

@@ -1,4 +1,5 @@
-import type { LineError, OrderLine, OrderWindow } from '@slat/contracts';
+import type { DealQuote, LineError, OrderLine, OrderWindow } from '@slat/contracts';
+import { lineSellIncTax } from '@slat/domain';
 
 /** A window of the quote and its products, in order. */
 export type WindowBlock = { id: number; name: string; lines: OrderLine[] };
@@ -112,6 +113,18 @@ const price = new Intl.NumberFormat('en-US', {
 export function formatPrice(amount: string | null): string | null {
   if (amount === null || amount.trim() === '' || Number.isNaN(Number(amount))) return null;
   return price.format(amount.trim() as unknown as number);
+}
+
+/**
+ * A line's sell price as the quote shows it: with tax when prices include tax (INCLUSIVE, what
+ * the customer sees on the PDF, the figure the lines total sums), else ex tax; null, no price.
+ */
+export function shownSellPrice(
+  line: Pick<OrderLine, 'sellPrice' | 'isTaxable'>,
+  config: Pick<DealQuote['config'], 'taxMode' | 'taxPercentage'>,
+): string | null {
+  if (line.sellPrice === null || config.taxMode !== 'INCLUSIVE') return line.sellPrice;
+  return lineSellIncTax(line.sellPrice, line.isTaxable, config.taxPercentage);
 }
 
 /** Whether any line has errors (the header's warning). */

@@ -34,6 +34,7 @@ import {
   lineErrorCodes,
   lineOptionNames,
   lineSize,
+  shownSellPrice,
   type WindowBlock,
   type WindowGroup,
 } from './line-groups';
@@ -91,6 +92,7 @@ export function LineList({ quote, blocks, params, readOnly }: ListProps) {
           key={group.key}
           group={group}
           params={params}
+          config={quote.config}
           readOnly={readOnly}
           actions={actions}
           onRename={setRenaming}
@@ -111,15 +113,19 @@ export function LineList({ quote, blocks, params, readOnly }: ListProps) {
 type Actions = ReturnType<typeof useWindowActions>;
 
 /** One group path: its heading ('Building / Room / Window', or '(None)') and its windows. */
+type PriceConfig = DealQuote['config'];
+
 function GroupBlock({
   group,
   params,
+  config,
   readOnly,
   actions,
   onRename,
 }: {
   group: WindowGroup;
   params: QuoteParams;
+  config: PriceConfig;
   readOnly: boolean;
   actions: Actions;
   onRename: (block: WindowBlock) => void;
@@ -189,6 +195,7 @@ function GroupBlock({
                     line={line}
                     first={i === 0}
                     params={params}
+                    config={config}
                     readOnly={readOnly}
                     actions={actions}
                   />
@@ -278,12 +285,14 @@ function LineRow({
   line,
   first,
   params,
+  config,
   readOnly,
   actions,
 }: {
   line: OrderLine;
   first: boolean;
   params: QuoteParams;
+  config: PriceConfig;
   readOnly: boolean;
   actions: Actions;
 }) {
@@ -292,7 +301,8 @@ function LineRow({
   const size = lineSize(line);
   const options = lineOptionNames(line);
   const cost = formatPrice(line.costPrice);
-  const sell = formatPrice(line.sellPrice);
+  const sell = formatPrice(shownSellPrice(line, config));
+  const inclusive = config.taxMode === 'INCLUSIVE';
   const removing = actions.removeLine.isPending && actions.removeLine.variables?.lineId === line.id;
   const confirmRemove = () =>
     confirmDestructive({
@@ -350,7 +360,8 @@ function LineRow({
             {t('quotes.costPrice')} <span data-testid="line-cost">{cost ?? '—'}</span>
           </Text>
           <Text size="sm" fw={600}>
-            {t('quotes.sellPrice')} <span data-testid="line-sell">{sell ?? t('quotes.noPrice')}</span>
+            {inclusive ? t('quotes.sellPriceIncTax') : t('quotes.sellPrice')}{' '}
+            <span data-testid="line-sell">{sell ?? t('quotes.noPrice')}</span>
           </Text>
           {!readOnly && (
             <ActionIcon

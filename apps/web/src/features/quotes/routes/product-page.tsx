@@ -48,6 +48,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { refreshQuotes, useAddProduct, useUpdateLine } from '../api/order-lines';
 import { productDetailQueryOptions, productTreeQueryOptions } from '../api/products';
 import { dealQuoteQueryOptions, orderWindowsQueryOptions } from '../api/quotes';
+import { shownSellPrice } from '../components/line-groups';
 import {
   convertParts,
   MeasurementInput,
@@ -606,7 +607,7 @@ function ProductScreen({ quote, line, windowId, onClose, onCreated }: ProductScr
           )}
           <Grid.Col span={small ? 12 : line ? 7 : 5}>{fields}</Grid.Col>
           <Grid.Col span={small ? 12 : line ? 5 : 3}>
-            <LineSummary line={line} />
+            <LineSummary line={line} config={quote.config} />
           </Grid.Col>
         </Grid>
       </AppForm>
@@ -765,8 +766,11 @@ const sizeText = (line: OrderLine) =>
     .map((m) => formatMeasure(m))
     .join(' × ');
 
-/** Beside the form: the line's size as entered, its cost and sell price, and its errors. */
-function LineSummary({ line }: { line: OrderLine | null }) {
+/**
+ * Beside the form: the line's size as entered, its cost and sell price (with tax when the quote's
+ * prices include tax, as on the PDF), and its errors.
+ */
+function LineSummary({ line, config }: { line: OrderLine | null; config: DealQuote['config'] }) {
   const { t } = useTranslation();
   if (!line)
     return (
@@ -785,6 +789,7 @@ function LineSummary({ line }: { line: OrderLine | null }) {
     );
   const { errors, finish } = lineErrorTexts(line.context.errors);
   const size = sizeText(line);
+  const sell = shownSellPrice(line, config);
   return (
     <Paper
       withBorder
@@ -803,8 +808,12 @@ function LineSummary({ line }: { line: OrderLine | null }) {
             value={line.costPrice === null ? t('productScreen.noPrice') : formatMoney(line.costPrice)}
           />
           <SummaryRow
-            label={t('productScreen.sellPrice')}
-            value={line.sellPrice === null ? t('productScreen.noPrice') : formatMoney(line.sellPrice)}
+            label={
+              config.taxMode === 'INCLUSIVE'
+                ? t('productScreen.sellPriceIncTax')
+                : t('productScreen.sellPrice')
+            }
+            value={sell === null ? t('productScreen.noPrice') : formatMoney(sell)}
           />
         </Box>
         {errors.length > 0 && (

@@ -92,11 +92,7 @@ function OverrideTotalForm({ quote }: { quote: DealQuote }) {
               {t('quotePricing.discountButton')}
             </Button>
           </Group>
-          <CheckboxField
-            name="overrideTaxables"
-            label={t('quotePricing.overrideTaxables')}
-            description={t('quotePricing.overrideTaxablesHint')}
-          />
+          <OverrideTaxablesField />
           <TextareaField name="notes" label={t('quotePricing.notes')} maxLength={NOTES_MAX} minRows={2} />
           <FormButtons submitLabel={t('quotePricing.save')} />
         </Stack>
@@ -111,6 +107,23 @@ function OverrideTotalForm({ quote }: { quote: DealQuote }) {
         }
       />
     </>
+  );
+}
+
+/**
+ * 'Override taxables' with what the choice does to the tax (DESIGN §5): ticked, the difference
+ * is a STANDARD adjustment and the tax is worked out again with it; unticked, it is untaxed and
+ * the tax stays as calculated on the products and adjustments.
+ */
+function OverrideTaxablesField() {
+  const { t } = useTranslation();
+  const taxable = useWatch<{ overrideTaxables: boolean }, 'overrideTaxables'>({ name: 'overrideTaxables' });
+  return (
+    <CheckboxField
+      name="overrideTaxables"
+      label={t('quotePricing.overrideTaxables')}
+      description={taxable ? t('quotePricing.overrideTaxablesOn') : t('quotePricing.overrideTaxablesOff')}
+    />
   );
 }
 

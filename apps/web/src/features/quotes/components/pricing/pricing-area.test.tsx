@@ -587,3 +587,99 @@ describe('the override total and the percentage discount (§5)', () => {
     expect(calls[0]?.body).toEqual({ override_total: null, lastUpdatedAt: '2026-11-20T10:00:00.000000Z' });
   });
 });
+
+describe('an override total once the lines changed under it', () => {
+  // 10 % off 274.89 set as 247.40 (taxable); a line of 100.00 more: 384.89 without the override
+  const drifted = (drift: Partial<NonNullable<QuotePricing['overrideDrift']>> = {}) =>
+    makeQuote({
+      totalSellPriceOverride: '247.40',
+      totalSellPriceOverrideNotes: 'Loyal customer',
+      pricing: {
+        sellGrandTotalIncTax: '247.40',
+        adjustments: [
+          {
+            label: 'Total override',
+            amountExTax: '-124.99',
+            amountIncTax: '-137.49',
+            taxType: 'STANDARD',
+            isSystem: true,
+          },
+        ],
+        overrideDrift: {
+          discountPercentThen: '10.00',
+          discountPercentNow: '35.72',
+          totalWithoutOverrideThen: '274.89',
+          totalWithoutOverrideNow: '384.89',
+          reapplyTotal: '346.40',
+          ...drift,
+        },
+      },
+    });
+
+  it('says what it was set at and what it comes to now, and Re-apply sends the old percentage off the new total', async () => {
+    const before = drifted();
+    const reapplied = { ...basePricing, sellGrandTotalIncTax: '346.40', overrideDrift: null };
+    let written = false;
+    const { calls, user } = setup(
+      before,
+      () => {
+        written = true;
+        return Response.json({ data: { lastUpdatedAt: '2026-11-20T10:05:00.000000Z', pricing: reapplied } });
+      },
+      // the quote as the server has it after the write
+      () => (written ? { ...before, context: { ...before.context, pricing: reapplied } } : before),
+    );
+    const note = screen.getByTestId('pricing-override-drift');
+    expect(note.textContent).toContain('Override set at 10 % off; the lines changed, it is now 35.72 % off');
+    await user.click(within(note).getByRole('button', { name: 'Re-apply 10 %' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/old/quotes/70/manage-prices/apply-override-total',
+      body: {
+        override_total: '346.40',
+        override_taxables: true,
+        notes: 'Loyal customer',
+        lastUpdatedAt: '2026-11-20T10:00:00.000000Z',
+      },
+    });
+    await waitFor(() => expect(screen.queryByTestId('pricing-override-drift')).toBeNull());
+  });
+
+  it('says an override now above the total so, and Remove override asks first', async () => {
+    const { calls, user } = setup(
+      drifted({ discountPercentNow: '-8.01', reapplyTotal: '247.40', totalWithoutOverrideNow: '274.89' }),
+      () => Response.json({ data: { lastUpdatedAt: '2026-11-20T10:05:00.000000Z', pricing: basePricing } }),
+    );
+    const note = screen.getByTestId('pricing-override-drift');
+    expect(note.textContent).toContain('it is now 8.01 % above the total');
+    await user.click(within(note).getByRole('button', { name: 'Remove override' }));
+    const question = await dialog('Remove the override total');
+    expect(calls).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Remove override' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ override_total: null, lastUpdatedAt: '2026-11-20T10:00:00.000000Z' });
+  });
+
+  it('shows the note without actions on a read-only quote', () => {
+    setup({ ...drifted(), isReadOnly: true }, () => Response.json({}));
+    const note = screen.getByTestId('pricing-override-drift');
+    expect(note.textContent).toContain('it is now 35.72 % off');
+    expect(within(note).queryAllByRole('button')).toEqual([]);
+  });
+});
+
+describe('the override dialog’s Override taxables hint', () => {
+  it('says what each choice does to the tax', async () => {
+    const { user } = setup(makeQuote({}), () => Response.json({}));
+    await user.click(screen.getByRole('button', { name: 'Override total…' }));
+    const modal = await dialog('Override total');
+    const box = within(modal).getByRole('checkbox', { name: /Override taxables/ });
+    expect(descriptionOf(box)).toContain('the difference carries no tax');
+    expect(descriptionOf(box)).toContain('The tax stays as calculated on the products and adjustments');
+    expect(descriptionOf(box)).not.toContain('is taxable');
+    await user.click(box);
+    await waitFor(() => expect(descriptionOf(box)).toContain('the difference is taxable'));
+    expect(descriptionOf(box)).toContain('The tax is worked out again on the new total');
+  });
+});

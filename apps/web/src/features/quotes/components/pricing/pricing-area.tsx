@@ -1,6 +1,6 @@
 import '../../pricing-strings';
 import { ActionIcon, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import type { DealQuote, QuotePricing } from '@slat/contracts';
+import type { DealQuote, OverrideDrift, QuotePricing } from '@slat/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { notifyUndoable } from '../../../../components/ui/undo-toast';
 import { firstClickOnly } from '../../../../lib/clicks';
 import { confirmDestructive } from '../../../../lib/confirm';
 import { useFeatureFlag } from '../../../../lib/feature-flags';
+import { notifySuccess } from '../../../../lib/notify';
 import { useApplyOverrideTotal, useReloadQuote, useUpdatePricing } from '../../api/pricing';
 import { AdjustmentModal, type AdjustmentTarget, findAdjustment } from './adjustment-modal';
 import { DepositOverrideModal } from './deposit-override-modal';
@@ -111,6 +112,28 @@ function PricingArea({ quote, pricing }: { quote: DealQuote; pricing: QuotePrici
           throw error;
         }),
     });
+
+  // the old percentage off the total as it is now, the override's tax choice and notes kept
+  const reapplyOverride = () => {
+    const drift = pricing.overrideDrift;
+    if (!drift) return;
+    apply
+      .mutateAsync({
+        override_total: drift.reapplyTotal,
+        override_taxables: override?.taxType === 'STANDARD',
+        notes: quote.totalSellPriceOverrideNotes,
+      })
+      .then(
+        (answer) =>
+          notifySuccess(
+            t('quotePricing.overrideReappliedTitle'),
+            t('quotePricing.overrideReapplied', {
+              amount: formatMoney(answer.data.pricing.sellGrandTotalIncTax),
+            }),
+          ),
+        (error: unknown) => notifyPricingCallFailed(error, reloadQuote),
+      );
+  };
 
   const entryNote = !taxApplies(quote.config.taxPercentage)
     ? t('quotePricing.entryNoTax')
@@ -269,6 +292,15 @@ function PricingArea({ quote, pricing }: { quote: DealQuote; pricing: QuotePrici
             {incTotal}
           </>
         )}
+        {override && pricing.overrideDrift && (
+          <OverrideDriftNote
+            drift={pricing.overrideDrift}
+            editable={editable}
+            pending={apply.isPending}
+            onReapply={reapplyOverride}
+            onRemove={askRemoveOverride}
+          />
+        )}
         {(override || editable) && (
           <Group justify="space-between" gap="xs" data-testid="pricing-override">
             <Text size="sm" c={override ? undefined : 'dimmed'}>
@@ -323,6 +355,59 @@ function PricingArea({ quote, pricing }: { quote: DealQuote; pricing: QuotePrici
       <TaxOverrideModal quote={quote} opened={dialog === 'tax'} onClose={() => setDialog(null)} />
       <OverrideTotalModal quote={quote} opened={dialog === 'override'} onClose={() => setDialog(null)} />
     </Stack>
+  );
+}
+
+/**
+ * Beside the total once the lines changed under an override total: what it meant then and now,
+ * with Re-apply (the old percentage off the new total) and Remove override on an editable quote.
+ */
+function OverrideDriftNote({
+  drift,
+  editable,
+  pending,
+  onReapply,
+  onRemove,
+}: {
+  drift: OverrideDrift;
+  editable: boolean;
+  pending: boolean;
+  onReapply: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  // '10 % off', or '5 % above the total' for an override above it
+  const discountText = (percent: string) =>
+    percent.startsWith('-')
+      ? t('quotePricing.percentAbove', { percent: formatPercent(percent.slice(1)) })
+      : t('quotePricing.percentOff', { percent: formatPercent(percent) });
+  return (
+    <StatusAlert kind="warning" p="xs" data-testid="pricing-override-drift">
+      <Stack gap={6}>
+        <Text size="sm">
+          {t('quotePricing.overrideDrift', {
+            was: discountText(drift.discountPercentThen),
+            now: discountText(drift.discountPercentNow),
+          })}
+        </Text>
+        {editable && (
+          <Group gap="xs">
+            <Button size="xs" variant="default" loading={pending} onClick={firstClickOnly(onReapply)}>
+              {t('quotePricing.reapplyOverride', { percent: formatPercent(drift.discountPercentThen) })}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={pending}
+              onClick={firstClickOnly(onRemove)}
+            >
+              {t('quotePricing.removeOverride')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </StatusAlert>
   );
 }
 
