@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createTestApp, signedInClient, type TestApp, type TestClient, uploadAs } from './harness';
+import {
+  createDealer,
+  createTestApp,
+  signedInClient,
+  type TestApp,
+  type TestClient,
+  uploadAs,
+} from './harness';
 
 // POST /old/documents/{id} with _method PUT: a document renamed and filed under another category.
 
@@ -22,7 +29,9 @@ afterAll(async () => {
 
 async function dealOf(c: TestClient) {
   const wf = (await c.get('/api/workflows')).json()[0];
-  return (await c.post('/api/deals', { workflowId: wf.id, name: 'Document edit deal' })).json() as { id: number };
+  return (await c.post('/api/deals', { workflowId: wf.id, name: 'Document edit deal' })).json() as {
+    id: number;
+  };
 }
 
 async function upload(c: TestClient, name: string, fields: Record<string, string> = {}) {
@@ -48,12 +57,16 @@ describe('editing a document', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: doc.id, name: 'Ground floor plan', type: 'Warranty' });
     const list = (await client.get(`/api/deals/${deal.id}/documents`)).json().data;
-    expect(list).toEqual([expect.objectContaining({ id: doc.id, name: 'Ground floor plan', type: 'Warranty' })]);
+    expect(list).toEqual([
+      expect.objectContaining({ id: doc.id, name: 'Ground floor plan', type: 'Warranty' }),
+    ]);
   });
 
   it('renames a quote’s document, which its quote’s list shows', async () => {
     const deal = await dealOf(client);
-    const add = (await client.post(`/api/deals/${deal.id}/quotes/legacy/add`, { description: 'Docs' })).json();
+    const add = (
+      await client.post(`/api/deals/${deal.id}/quotes/legacy/add`, { description: 'Docs' })
+    ).json();
     const quote = (await client.get(`/api/deal-quotes/${add.id}`)).json();
     const doc = await upload(client, 'Site photo');
     const attach = await client.post(`/api/old/quotes/${quote.externalId}/documents`, { data: [doc.id] });
@@ -84,7 +97,9 @@ describe('editing a document', () => {
     expect(empty.json().error.fields).toEqual([{ path: 'name', message: 'Document name is required' }]);
     const unknown = await edit(doc.id, { document_category_id: 999_999 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.fields.map((f: { path: string }) => f.path)).toEqual(['document_category_id']);
+    expect(unknown.json().error.fields.map((f: { path: string }) => f.path)).toEqual([
+      'document_category_id',
+    ]);
     const noMethod = await client.post(`/api/old/documents/${doc.id}`, { name: 'X' });
     expect(noMethod.statusCode).toBe(400);
     expect(noMethod.json().error.fields.map((f: { path: string }) => f.path)).toEqual(['_method']);

@@ -35,7 +35,8 @@ describe("the deal's quote list", () => {
     const { dealId, quoteId } = await quoteWithLines(d, [{ window: 'Lounge/W1', width: 600, height: 600 }]);
     ok(await d.client.post(`/api/deal-quotes/${quoteId}/accept`, { acceptWithoutSignature: true }));
     const revisionId = ok(await d.client.post(`/api/deal-quotes/${quoteId}/revise`)).id as number;
-    const copyId = ok(await d.client.post(`/api/deal-quotes/${quoteId}/clone`, { description: 'Copy' })).id as number;
+    const copyId = ok(await d.client.post(`/api/deal-quotes/${quoteId}/clone`, { description: 'Copy' }))
+      .id as number;
     const copyOfRevisionId = ok(await d.client.post(`/api/deal-quotes/${revisionId}/clone`, {})).id as number;
 
     const list = await listOf(dealId);
@@ -62,7 +63,9 @@ describe("the deal's quote list", () => {
     expect(list.map((q) => q.id)).toEqual([cloned.id]);
     expect(list[0]!.context.copyOf).toEqual({ id: quoteId, tuid: source.tuid });
     // an update's answer (a list item) carries them too
-    const updated = ok(await d.client.post(`/api/deal-quotes/${cloned.id}/update`, { description: 'Again, later' }));
+    const updated = ok(
+      await d.client.post(`/api/deal-quotes/${cloned.id}/update`, { description: 'Again, later' }),
+    );
     expect(updated.context.copyOf).toEqual({ id: quoteId, tuid: source.tuid });
   });
 
