@@ -19,8 +19,9 @@ test('a filtered board survives opening and closing a deal and a quote', async (
   const quote = (await apiWrite(page.request, 'POST', `/api/deals/${deal.id}/quotes/legacy/add`, {
     description: 'Kept filter quote',
   })) as { id: number };
-  const quoteTuid = ((await (await page.request.get(`/api/deal-quotes/${quote.id}`)).json()) as { tuid: number })
-    .tuid;
+  const quoteTuid = (
+    (await (await page.request.get(`/api/deal-quotes/${quote.id}`)).json()) as { tuid: number }
+  ).tuid;
 
   await page.goto('/workflows/residential?phase=Quoting');
   await page.getByText('Kanban', { exact: true }).click();

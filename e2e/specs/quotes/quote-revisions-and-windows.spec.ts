@@ -55,7 +55,9 @@ test('Revise asks first; the list marks the revision and the copy, the accepted 
   page,
 }) => {
   const { deal, quote } = await dealWithQuote(page.request, 'Revise me', 'Home/Lounge/W1');
-  await apiWrite(page.request, 'POST', `/api/deal-quotes/${quote.id}/accept`, { acceptWithoutSignature: true });
+  await apiWrite(page.request, 'POST', `/api/deal-quotes/${quote.id}/accept`, {
+    acceptWithoutSignature: true,
+  });
   await page.goto(`/workflows/residential/${deal.id}/quotes/${quote.id}`);
   const modal = page.getByRole('dialog', { name: `Quote #${quote.tuid}` });
 
@@ -71,7 +73,10 @@ test('Revise asks first; the list marks the revision and the copy, the accepted 
 
   await modal.getByRole('button', { name: 'Quote actions' }).click();
   await page.getByRole('menuitem', { name: 'Revise' }).click();
-  await page.getByRole('dialog', { name: `Revise quote #${quote.tuid}?` }).getByRole('button', { name: 'Revise' }).click();
+  await page
+    .getByRole('dialog', { name: `Revise quote #${quote.tuid}?` })
+    .getByRole('button', { name: 'Revise' })
+    .click();
   await expect(page).not.toHaveURL(new RegExp(`/quotes/${quote.id}$`));
   const revisionId = Number(page.url().split('/').pop());
   const revision = await getJson<QuoteJson>(page.request, `/api/deal-quotes/${revisionId}`);
@@ -85,7 +90,9 @@ test('Revise asks first; the list marks the revision and the copy, the accepted 
   const row = (tuid: number) => quotes.getByRole('link', { name: new RegExp(`^Quote #${tuid}\\b`) });
   await expect(row(revision.tuid).getByTestId('quote-lineage')).toHaveText(`Revision of #${quote.tuid}`);
   await expect(row(copyTuid).getByTestId('quote-lineage')).toHaveText(`Copy of #${quote.tuid}`);
-  await expect(row(quote.tuid).getByTestId('quote-lineage')).toHaveText(`Replaced by revision #${revision.tuid}`);
+  await expect(row(quote.tuid).getByTestId('quote-lineage')).toHaveText(
+    `Replaced by revision #${revision.tuid}`,
+  );
 });
 
 test('a duplicated window is named as a copy; a window emptied of its products offers its removal', async ({
@@ -101,10 +108,16 @@ test('a duplicated window is named as a copy; a window emptied of its products o
   await expect(copy.getByTestId('quote-line')).toHaveCount(1);
 
   await copy.getByRole('button', { name: /^Remove Plantation Shutter/ }).click();
-  await page.getByRole('dialog', { name: 'Remove product' }).getByRole('button', { name: 'Remove product' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove product' })
+    .getByRole('button', { name: 'Remove product' })
+    .click();
   await expect(copy.getByText('No products in this window')).toBeVisible();
   await copy.getByRole('button', { name: 'Remove window' }).click();
-  await page.getByRole('dialog', { name: 'Delete window' }).getByRole('button', { name: 'Delete window' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete window' })
+    .getByRole('button', { name: 'Delete window' })
+    .click();
   await expect(copy).toBeHidden();
   await expect(modal.getByRole('region', { name: 'Home / Lounge / W1' })).toBeVisible();
 });

@@ -2,6 +2,7 @@
 import './strings';
 
 export { dashboardDealsQueryOptions, dealKeys } from './api/deals';
+export { useBoardSearch } from './board-search';
 export { type PendingUpload, PendingUploadRow, uploadable } from './components/pending-upload';
 export {
   allowedExtensions,
@@ -10,3 +11,4 @@ export {
   type FileProblem,
   formatFileSize,
 } from './components/upload-rules';
+export type { BoardSearch } from './search';
