@@ -513,7 +513,8 @@ export async function deleteWindow(
 
 const COPY_SUFFIX = ' (copy)';
 /** A pasted window's name, 'W1 (copy)': told apart from its original, within the 300 characters a name may have. */
-export const copyName = (name: string): string => `${name.slice(0, 300 - COPY_SUFFIX.length)}${COPY_SUFFIX}`.trim();
+export const copyName = (name: string): string =>
+  `${name.slice(0, 300 - COPY_SUFFIX.length)}${COPY_SUFFIX}`.trim();
 
 export async function copyWindow(
   db: Db,
