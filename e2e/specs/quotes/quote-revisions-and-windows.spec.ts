@@ -54,6 +54,8 @@ async function dealWithQuote(request: APIRequestContext, name: string, windowNam
 test('Revise asks first; the list marks the revision and the copy, the accepted quote names its revision', async ({
   page,
 }) => {
+  // accepting renders the frozen PDF, revising and cloning copy the quote: more than the default time
+  test.slow();
   const { deal, quote } = await dealWithQuote(page.request, 'Revise me', 'Home/Lounge/W1');
   await apiWrite(page.request, 'POST', `/api/deal-quotes/${quote.id}/accept`, {
     acceptWithoutSignature: true,

@@ -3,6 +3,7 @@ import './strings';
 
 export { dashboardDealsQueryOptions, dealKeys } from './api/deals';
 export { useBoardSearch } from './board-search';
+export { EditDocumentModal } from './components/edit-document-modal';
 export { type PendingUpload, PendingUploadRow, uploadable } from './components/pending-upload';
 export {
   allowedExtensions,
