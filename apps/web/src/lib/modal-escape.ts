@@ -8,30 +8,29 @@ export function escapeBelongsToPopup(target: EventTarget | null): boolean {
   );
 }
 
+/** Marks a page's modal that a child route opens another modal over (a contact, under its deal). */
+export const PAGE_MODAL = { 'data-page-modal': true } as const;
+
 /**
- * Whether the modal whose root has the id `modalId` is the one on top of the open modals: the
- * highest z-index, and among equals the later in the page (a modal opened over another mounts after it).
+ * Whether the modal whose root has the id `modalId` is the one on top. The page order of modal
+ * roots does not tell (a dialog opened from a modal can sit before it in the page), so: a page's
+ * modal (PAGE_MODAL) is on top only when no other modal is open; any other modal when every other
+ * open modal is a page's modal under it.
  */
 export function isTopmostModal(modalId: string): boolean {
-  let top: Element | null = null;
-  let topZ = Number.NEGATIVE_INFINITY;
+  const own = document.getElementById(modalId);
   // only open modals have content; a closed one keeps its empty root
-  for (const content of document.querySelectorAll('.mantine-Modal-content')) {
-    const root = content.closest('.mantine-Modal-root');
-    if (!root) continue;
-    const z = Number.parseInt(getComputedStyle(root).getPropertyValue('--mb-z-index'), 10) || 0;
-    if (z >= topZ) {
-      top = root;
-      topZ = z;
-    }
-  }
-  return top?.id === modalId;
+  const others = Array.from(document.querySelectorAll('.mantine-Modal-content'))
+    .map((content) => content.closest('.mantine-Modal-root'))
+    .filter((root): root is Element => root !== null && root.id !== modalId);
+  if (own?.hasAttribute('data-page-modal')) return others.length === 0;
+  return others.every((root) => root.hasAttribute('data-page-modal'));
 }
 
 /**
  * Escape closes the modal `modalId` (its `id`, with Mantine's closeOnEscape off) only when it is
- * on top: one Escape closes one modal, whether the one over it is its own dialog or another
- * page's modal (a deal over a contact). Read in the capture phase, before a dialog over it
+ * on top: one Escape closes one modal, whether the one over it is its own dialog or a child
+ * route's modal (a deal over a contact). Read in the capture phase, before a dialog over it
  * handles the key and closes itself.
  */
 export function useEscapeClosesTopmost(modalId: string, onClose: () => void): void {

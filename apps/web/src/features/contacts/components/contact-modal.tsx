@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
-import { useEscapeClosesTopmost } from '../../../lib/modal-escape';
+import { PAGE_MODAL, useEscapeClosesTopmost } from '../../../lib/modal-escape';
 import { showToast } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -45,6 +45,7 @@ export function ContactModal({
   return (
     <Modal
       id={modalId}
+      {...PAGE_MODAL}
       opened
       closeOnEscape={false}
       onClose={onClose}
