@@ -961,7 +961,7 @@ describe('copy and paste', () => {
       )
     ).data as OrderWindow;
     expect(copy).toMatchObject({
-      name: 'A',
+      name: 'A (copy)',
       quantity: 2,
       width: { display: '1000 mm' },
       height: { display: '1000 mm' },
@@ -972,8 +972,9 @@ describe('copy and paste', () => {
     expect(list.map((w) => w.id)).toEqual([first.id, copy.id, second.id]);
     const lines = await orderLinesOf(t.db, metric.accountId, orderId);
     const copied = lines.filter((l) => l.orderWindowId === copy.id);
-    const strip = (l: OrderLine) => ({ ...l, id: 0, orderWindowId: 0 });
+    const strip = (l: OrderLine) => ({ ...l, id: 0, orderWindowId: 0, windowGroupName: '' });
     expect(copied.map(strip)).toEqual([l1, l2].map(strip));
+    expect(copied.map((l) => l.windowGroupName)).toEqual(['A (copy)', 'A (copy)']);
     expect(copied.map((l) => l.id)).toEqual(copy.product_ids);
 
     expectField(

@@ -273,9 +273,23 @@ describe('adding and reading quotes', () => {
     expect((await client.post(`/api/deal-quotes/${c}/archive`)).statusCode).toBe(200);
     const list = (await client.get(`/api/deals/${deal.id}/quotes`)).json();
     expect(list.map((q: { id: number }) => q.id)).toEqual([b, a]);
-    expect(list[0].context).toEqual({ totalQuantity: 6, orderLineCount: 3, errorLineCount: 1 });
+    expect(list[0].context).toEqual({
+      totalQuantity: 6,
+      orderLineCount: 3,
+      errorLineCount: 1,
+      revisionOf: null,
+      copyOf: null,
+      revisedBy: null,
+    });
     expect(list[0].totalSellPrice).toBe('158.03');
-    expect(list[1].context).toEqual({ totalQuantity: 0, orderLineCount: 0, errorLineCount: 0 });
+    expect(list[1].context).toEqual({
+      totalQuantity: 0,
+      orderLineCount: 0,
+      errorLineCount: 0,
+      revisionOf: null,
+      copyOf: null,
+      revisedBy: null,
+    });
     const explicit = (await client.get(`/api/deals/${deal.id}/quotes?archived=false`)).json();
     expect(explicit.map((q: { id: number }) => q.id)).toEqual([b, a]);
     const all = (await client.get(`/api/deals/${deal.id}/quotes?archived=true`)).json();

@@ -207,4 +207,30 @@ describe('the demo seed: quotes', () => {
     );
     expect(q!.context.acceptance!.pricing.sellGrandTotalIncTax).toBe(q!.context.pricing.sellGrandTotalIncTax);
   });
+
+  it('has one draft quote with pending supplier updates: a newer catalog version of one of its products', async () => {
+    const pending = quotes.filter((q) => q.context.pendingUpdates.hasPendingUpdates);
+    expect(pending).toHaveLength(1);
+    const [q] = pending;
+    expect(q).toMatchObject({ status: 'DRAFT', isArchived: false, workflowSlug: 'residential' });
+    expect(q!.context.pendingUpdates.products).toEqual([
+      expect.objectContaining({
+        productName: 'Curtain — Wave Fold',
+        pricing: true,
+        fabric: false,
+        rule: false,
+      }),
+    ]);
+    const stale = q!.context.orderLines.filter((l) => !l.context.catalogVersion.isLatest);
+    expect(stale.map((l) => l.context.product.name)).toContain('Curtain — Wave Fold');
+    expect(q!.context.errorLineCount).toBe(0);
+    // the order update details: the curtain's sell price rises, the others stay
+    const details = (await client.get(`/api/deal-quotes/${q!.id}/pending-updates`)).json<{
+      lines: { productName: string; sellNow: string; sellAfter: string }[];
+    }>();
+    const curtain = details.lines.find((l) => l.productName === 'Curtain — Wave Fold')!;
+    expect(Number(curtain.sellAfter)).toBeGreaterThan(Number(curtain.sellNow));
+    for (const l of details.lines.filter((x) => x.productName !== 'Curtain — Wave Fold'))
+      expect(l.sellAfter).toBe(l.sellNow);
+  });
 });

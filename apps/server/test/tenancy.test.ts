@@ -125,6 +125,7 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   }),
   'POST /api/old/quotes/:orderId/documents': (f) => ({ data: [f.attachment.id] }),
   'POST /api/old/quotes/:orderId/documents/:documentId': () => ({ _method: 'DELETE' }),
+  'POST /api/old/documents/:id': () => ({ _method: 'PUT', name: intruder }),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
 };
@@ -249,6 +250,9 @@ const refs: Record<string, Ref> = {
       url: '/api/old/documents',
       form: { friendly_name: intruder, model: 'deal', model_id: String(a.deal.id) },
     }),
+  },
+  'POST /api/old/documents/:id document_category_id': {
+    skip: 'document categories are reference data every account shares: no dealer has ids of its own',
   },
   'POST /api/old/account-settings/dealer-portal companyLogoDocumentId': {
     expect: 'refused',

@@ -248,6 +248,10 @@ test.describe('at 1280 px', () => {
     // Revise: a new draft revision opens, numbered; the accepted one links to it
     await modal.getByRole('button', { name: 'Quote actions' }).click();
     await page.getByRole('menuitem', { name: 'Revise' }).click();
+    await page
+      .getByRole('dialog', { name: `Revise quote #${quote.tuid}?` })
+      .getByRole('button', { name: 'Revise' })
+      .click();
     await expect(page).not.toHaveURL(new RegExp(`/quotes/${quote.id}$`));
     const revisionId = Number(page.url().split('/').pop());
     const revision = await getQuote(page.request, revisionId);

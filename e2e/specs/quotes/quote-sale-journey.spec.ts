@@ -295,6 +295,10 @@ test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, t
   // Revise (quote menu): a new draft revision opens
   await modal.getByRole('button', { name: 'Quote actions' }).click();
   await page.getByRole('menuitem', { name: 'Revise' }).click();
+  await page
+    .getByRole('dialog', { name: `Revise quote #${quote.tuid}?` })
+    .getByRole('button', { name: 'Revise' })
+    .click();
   await expect(page).not.toHaveURL(new RegExp(`/quotes/${quote.id}$`));
   const revisionId = Number(page.url().split('/').pop());
   const revision = await readQuote(page.request, revisionId);

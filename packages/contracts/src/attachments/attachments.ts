@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idParams } from '../common';
+import { idParam, idParams, idSchema } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
 export const uploadMessages = {
@@ -46,6 +46,21 @@ export const uploadDocument = defineEndpoint({
   summary:
     'Upload a document (multipart: `document` file, `friendly_name`, `friendly_type`, `model`=deal and `model_id` to attach it to a deal). The spec extensions, at most 25 MB, content checked.',
   auth: 'session',
+  response: z.object({ data: documentSchema }),
+});
+
+export const updateDocument = defineEndpoint({
+  method: 'POST',
+  path: '/old/documents/:id',
+  summary:
+    "Edit a document (`_method: PUT`): rename it (`name`) and file it under a category (`document_category_id` from /old/product-document-categories/select, null for none; the category's name becomes its `type`)",
+  auth: 'session',
+  params: idParams,
+  body: z.object({
+    _method: z.literal('PUT'),
+    name: z.string().trim().min(1, uploadMessages.nameRequired).max(200).optional(),
+    document_category_id: idSchema.nullable().optional(),
+  }),
   response: z.object({ data: documentSchema }),
 });
 

@@ -36,6 +36,9 @@ const quoteFields = {
   }),
 };
 
+/** Another quote of the same deal, as a list names it. */
+const quoteRefSchema = z.object({ id: z.number().int(), tuid: z.number().int() });
+
 export const dealQuoteListItemSchema = z.object({
   ...quoteFields,
   context: z.object({
@@ -43,6 +46,12 @@ export const dealQuoteListItemSchema = z.object({
     orderLineCount: z.number().int(),
     /** How many lines have errors. */
     errorLineCount: z.number().int(),
+    /** The accepted quote this one revises ('Revision of #22'). */
+    revisionOf: quoteRefSchema.nullable(),
+    /** The quote this one was cloned from ('Copy of #22'). */
+    copyOf: quoteRefSchema.nullable(),
+    /** The revision that replaced this accepted quote. */
+    revisedBy: quoteRefSchema.nullable(),
   }),
 });
 export type DealQuoteListItem = z.infer<typeof dealQuoteListItemSchema>;

@@ -11,6 +11,7 @@ import { seedDemoAcceptance } from './accepted-quote';
 import { seedDemoDeals } from './deals';
 import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
 import { seedDemoQuotes } from './quotes';
+import { seedDemoSupplierUpdate } from './supplier-update';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
 
@@ -59,6 +60,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
   await seedDemoDeals(db, accountId, userId, files);
   await seedDemoQuotes(db, accountId, userId);
   await seedDemoAcceptance(db, accountId, userId, files);
+  await seedDemoSupplierUpdate(db, accountId, demoCatalogPath());
   await seedDemoPersonnel(db, accountId);
   await seedSupplierDocuments(db);
   return true;

@@ -55,3 +55,15 @@ export async function insertAttachment(db: Db, a: NewAttachment): Promise<number
 export async function archiveAttachmentRow(db: Db, id: number): Promise<void> {
   await db.execute(sql`UPDATE documents SET archived_at = coalesce(archived_at, now()) WHERE id = ${id}`);
 }
+
+/** Renames an attachment and/or sets its type (only the fields given). */
+export async function updateAttachmentRow(
+  db: Db,
+  id: number,
+  fields: { name?: string; type?: string },
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE documents
+       SET name = coalesce(${fields.name ?? null}::text, name), type = coalesce(${fields.type ?? null}::text, type)
+     WHERE id = ${id}`);
+}

@@ -5,6 +5,7 @@ import {
   listDealDocuments,
   MAX_UPLOAD_BYTES,
   UPLOAD_EXTENSIONS,
+  updateDocument,
   uploadDocument,
 } from '@slat/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, { db, files }: Se
     });
     return attachments.uploadAttachment(db, files, s.accountId, s.userId, upload);
   });
+
+  route(app, updateDocument, async ({ session, params, body }) =>
+    attachments.updateAttachment(db, files, session().accountId, params.id, body),
+  );
 
   route(app, listDealDocuments, async ({ session, params, query }) =>
     attachments.listDealAttachments(db, files, session().accountId, params.dealId, query.archived === 'true'),

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { type DocumentRecord, idParam, uploadMessages } from '@slat/contracts';
 import type { Db } from '../../db/database';
-import { fieldError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { Upload } from '../../lib/uploads';
 import { requireDeal, requireEditableDeal } from '../deals/index';
 import type { FileStore, StoredFile } from '../files/index';
+import { activeDocumentCategoryName } from '../supplier-documents/index';
 import * as repo from './attachments.repository';
 
 const toRecord = (r: repo.AttachmentRow, file: StoredFile): DocumentRecord => ({
@@ -128,6 +129,40 @@ export async function archiveAttachment(
   if (!(await findRecord(db, files, accountId, { dealId, id }))) throw notFound('Document not found');
   await repo.archiveAttachmentRow(db, id);
   return { data: (await findRecord(db, files, accountId, { id }))! };
+}
+
+/** A document without a category has this type (as an upload without friendly_type). */
+const UNFILED_TYPE = 'attachment';
+
+/**
+ * POST /old/documents/{id} with _method PUT: renames one of the account's documents and files it
+ * under a document category, whose name becomes its `type` (null: back to 'attachment'). An
+ * archived document or one on an archived deal is not edited (409).
+ */
+export async function updateAttachment(
+  db: Db,
+  files: FileStore,
+  accountId: number,
+  id: number,
+  body: { name?: string | undefined; document_category_id?: number | null | undefined },
+): Promise<{ data: DocumentRecord }> {
+  const [found] = await repo.findAttachments(db, accountId, { id });
+  if (!found) throw notFound('Document not found');
+  if (found.deal_id !== null) await requireEditableDeal(db, accountId, found.deal_id);
+  if (found.archived_at !== null) throw new AppError('CONFLICT', 'An archived document cannot be edited');
+  let type: string | undefined;
+  if (body.document_category_id === null) type = UNFILED_TYPE;
+  else if (body.document_category_id !== undefined) {
+    type = await activeDocumentCategoryName(db, body.document_category_id);
+    if (type === undefined) throw fieldError('document_category_id', 'No such document category');
+  }
+  await repo.updateAttachmentRow(db, id, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(type ? { type } : {}),
+  });
+  const record = await findRecord(db, files, accountId, { id });
+  if (!record) throw notFound('Document not found');
+  return { data: record };
 }
 
 /** The stored file of one of the account's attachments, present on disk (404 otherwise). */

@@ -275,18 +275,19 @@ const lineCopyColumns = sql.raw(`product_id, catalog_version_id, quantity, width
 
 /**
  * Copies windows of `fromOrderId` (all, or those `windowIds`) with every line into `toOrderId`
- * (the same account), in one statement. `sortOrder` places a single copied window; without it
- * the copies keep their sort orders. Answers the new window ids in the source windows' order.
+ * (the same account), in one statement. `sortOrder` places a single copied window and `name`
+ * names it; without them the copies keep their sort orders and names. Answers the new window ids in the source windows' order.
  */
 export async function copyWindows(
   db: Db,
   accountId: number,
   fromOrderId: number,
   toOrderId: number,
-  opts: { windowIds?: number[]; sortOrder?: number } = {},
+  opts: { windowIds?: number[]; sortOrder?: number; name?: string } = {},
 ): Promise<number[]> {
   const only = opts.windowIds ? sql`AND w.id = ANY(${sql.param(opts.windowIds)}::int[])` : sql``;
   const sortOrder = opts.sortOrder === undefined ? sql`src.sort_order` : sql`${opts.sortOrder}::int`;
+  const name = opts.name === undefined ? sql`src.name` : sql`${opts.name}::text`;
   const { rows } = await db.execute<{ id: number }>(sql`
     WITH src AS (
       SELECT w.*, nextval(pg_get_serial_sequence('order_windows', 'id'))::int AS new_id
@@ -295,7 +296,7 @@ export async function copyWindows(
     ), new_windows AS (
       INSERT INTO order_windows (id, account_id, order_id, name, quantity, width_value, width_unit,
                                  height_value, height_unit, sort_order)
-      SELECT src.new_id, src.account_id, ${toOrderId}::int, src.name, src.quantity, src.width_value,
+      SELECT src.new_id, src.account_id, ${toOrderId}::int, ${name}, src.quantity, src.width_value,
              src.width_unit, src.height_value, src.height_unit, ${sortOrder}
         FROM src
       RETURNING id

@@ -511,6 +511,11 @@ export async function deleteWindow(
   });
 }
 
+const COPY_SUFFIX = ' (copy)';
+/** A pasted window's name, 'W1 (copy)': told apart from its original, within the 300 characters a name may have. */
+export const copyName = (name: string): string =>
+  `${name.slice(0, 300 - COPY_SUFFIX.length)}${COPY_SUFFIX}`.trim();
+
 export async function copyWindow(
   db: Db,
   accountId: number,
@@ -525,6 +530,7 @@ export async function copyWindow(
     const [id] = await repo.copyWindows(tx, accountId, orderId, orderId, {
       windowIds: [source.id],
       sortOrder: position,
+      name: copyName(source.name),
     });
     return { data: windowOut((await repo.findWindow(tx, accountId, orderId, id!))!) };
   });

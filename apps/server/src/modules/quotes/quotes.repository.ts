@@ -77,6 +77,34 @@ export async function findDealQuotes(
   return rows;
 }
 
+/** The quotes a quote came from and the revision that replaced it (ids and numbers; null when none). */
+export type QuoteLineageRow = {
+  id: number;
+  revision_of_id: number | null;
+  revision_of_tuid: number | null;
+  copy_of_id: number | null;
+  copy_of_tuid: number | null;
+  revised_by_id: number | null;
+  revised_by_tuid: number | null;
+};
+
+/** Lineage of the account's quotes `ids`: what each revises or copies, and its first revision. */
+export async function findQuoteLineage(db: Db, accountId: number, ids: number[]): Promise<QuoteLineageRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<QuoteLineageRow>(sql`
+    SELECT q.id, p.id AS revision_of_id, p.tuid AS revision_of_tuid, c.id AS copy_of_id, c.tuid AS copy_of_tuid,
+           r.id AS revised_by_id, r.tuid AS revised_by_tuid
+      FROM deal_quotes q
+      LEFT JOIN deal_quotes p ON p.id = q.revision_of_id AND p.account_id = q.account_id
+      LEFT JOIN deal_quotes c ON c.id = q.cloned_from_id AND c.account_id = q.account_id
+      LEFT JOIN LATERAL (
+        SELECT r.id, r.tuid FROM deal_quotes r
+         WHERE r.deal_id = q.deal_id AND r.revision_of_id = q.id AND r.account_id = q.account_id
+         ORDER BY r.id LIMIT 1) r ON true
+     WHERE q.account_id = ${accountId} AND q.id = ANY(${sql.param(ids)}::int[])`);
+  return rows;
+}
+
 /**
  * Locks the deal's row (in a transaction) for a change to its quotes, so changes to one deal's
  * quotes and its stored alert counts happen one after another. True when the deal is the account's.

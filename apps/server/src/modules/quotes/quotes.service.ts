@@ -25,7 +25,26 @@ const readOnly = () => new AppError('CONFLICT', quoteMessages.readOnly);
 export const isReadOnly = (q: repo.QuoteRow) =>
   q.status === 'ACCEPTED' || q.is_archived || q.deal_is_archived;
 
-function toListItem(q: repo.QuoteRow, s: Summary = EMPTY): DealQuoteListItem {
+type Lineage = Pick<DealQuoteListItem['context'], 'revisionOf' | 'copyOf' | 'revisedBy'>;
+const NO_LINEAGE: Lineage = { revisionOf: null, copyOf: null, revisedBy: null };
+const ref = (id: number | null, tuid: number | null) => (id === null ? null : { id, tuid: tuid! });
+
+/** What each quote revises or copies and the revision that replaced it, by quote id. */
+async function lineageOf(db: Db, accountId: number, ids: number[]): Promise<Map<number, Lineage>> {
+  const rows = await repo.findQuoteLineage(db, accountId, ids);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        revisionOf: ref(r.revision_of_id, r.revision_of_tuid),
+        copyOf: ref(r.copy_of_id, r.copy_of_tuid),
+        revisedBy: ref(r.revised_by_id, r.revised_by_tuid),
+      },
+    ]),
+  );
+}
+
+function toListItem(q: repo.QuoteRow, s: Summary = EMPTY, lineage: Lineage = NO_LINEAGE): DealQuoteListItem {
   return {
     id: q.id,
     externalId: q.order_id,
@@ -53,13 +72,15 @@ function toListItem(q: repo.QuoteRow, s: Summary = EMPTY): DealQuoteListItem {
       totalQuantity: s.totalQuantity,
       orderLineCount: s.orderLineCount,
       errorLineCount: s.errorLineCount,
+      ...lineage,
     },
   };
 }
 
 async function listItem(db: Db, accountId: number, q: repo.QuoteRow): Promise<DealQuoteListItem> {
   const summaries = await orderSummaries(db, accountId, [q.order_id]);
-  return toListItem(q, summaries.get(q.order_id));
+  const lineage = await lineageOf(db, accountId, [q.id]);
+  return toListItem(q, summaries.get(q.order_id), lineage.get(q.id));
 }
 
 export async function listDealQuotes(
@@ -75,7 +96,12 @@ export async function listDealQuotes(
     accountId,
     rows.map((q) => q.order_id),
   );
-  return rows.map((q) => toListItem(q, summaries.get(q.order_id)));
+  const lineage = await lineageOf(
+    db,
+    accountId,
+    rows.map((q) => q.id),
+  );
+  return rows.map((q) => toListItem(q, summaries.get(q.order_id), lineage.get(q.id)));
 }
 
 /** Writes a quote detail with the route's own serializer (checked against the contract). */
@@ -124,7 +150,10 @@ async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow):
     quotePricing(db, accountId, q.id),
     acceptanceContext(db, accountId, q.id),
   ]);
-  const item = toListItem(q, summary);
+  // The detail says its lineage in context.revision (and clonedFromId), not in the list's markers.
+  const listed = toListItem(q, summary);
+  const { revisionOf: _r, copyOf: _c, revisedBy: _b, ...listContext } = listed.context;
+  const item = { ...listed, context: listContext };
   const pendingUpdates = await pendingUpdatesOf(db, accountId, isReadOnly(q), orderLines);
   return {
     ...item,

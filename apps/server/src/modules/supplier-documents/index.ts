@@ -7,3 +7,6 @@ export const supplierDocumentsModule: ApiModule = {
   name: 'supplier-documents',
   register: registerSupplierDocumentRoutes,
 };
+
+/** For other modules: the name of an active document category (a document's `type` when filed under it). */
+export { activeDocumentCategoryName } from './supplier-documents.service';

@@ -23,6 +23,12 @@ export const listLinkedSuppliers = (db: Db, accountId: number): Promise<{ id: nu
 export const listDocumentCategories = (db: Db): Promise<repo.DocumentCategoryRow[]> =>
   repo.findDocumentCategories(db);
 
+/** An active document category's name, or undefined for an id that names none (to file a document under). */
+export async function activeDocumentCategoryName(db: Db, id: number): Promise<string | undefined> {
+  const found = (await repo.findDocumentCategories(db)).find((c) => c.id === id && c.is_active);
+  return found?.category;
+}
+
 /** A document's file, for dealers linked to its supplier only (anyone else: 404). */
 export async function openSupplierDocument(
   db: Db,

@@ -2,6 +2,8 @@
 import './strings';
 
 export { dashboardDealsQueryOptions, dealKeys, dealQueryOptions } from './api/deals';
+export { useBoardSearch } from './board-search';
+export { EditDocumentModal } from './components/edit-document-modal';
 export { type PendingUpload, PendingUploadRow, uploadable } from './components/pending-upload';
 export {
   allowedExtensions,
@@ -10,3 +12,4 @@ export {
   type FileProblem,
   formatFileSize,
 } from './components/upload-rules';
+export type { BoardSearch } from './search';

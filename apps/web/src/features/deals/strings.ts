@@ -220,6 +220,13 @@ const dealsEn = {
       tooLarge: 'Files can be at most 25 MB',
       emptyFile: 'This file is empty',
       allowed: 'Allowed: {{allowed}}; at most 25 MB each.',
+      edit: 'Edit',
+      editNamed: 'Edit {{name}}',
+      editTitle: 'Edit document',
+      category: 'Category',
+      noCategory: 'No category',
+      save: 'Save',
+      saved: 'Document saved',
     },
   },
 };

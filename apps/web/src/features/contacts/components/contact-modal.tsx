@@ -4,11 +4,12 @@ import type { Contact } from '@slat/contracts';
 import { IconCopy, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
+import { PAGE_MODAL, useEscapeClosesTopmost } from '../../../lib/modal-escape';
 import { showToast } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -38,9 +39,15 @@ export function ContactModal({
   useDocumentTitle(contact?.name ?? t('pages.contact'));
   const missing =
     query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  // Escape closes this modal only when nothing is over it (a deal opened from it closes first)
+  const modalId = useId();
+  useEscapeClosesTopmost(modalId, onClose);
   return (
     <Modal
+      id={modalId}
+      {...PAGE_MODAL}
       opened
+      closeOnEscape={false}
       onClose={onClose}
       size="xl"
       fullScreen={breakpoint === 'verySmall'}

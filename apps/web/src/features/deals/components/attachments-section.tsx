@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { DocumentRecord } from '@slat/contracts';
-import { IconArchive, IconDownload } from '@tabler/icons-react';
+import { IconArchive, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyWarning } from '../../../lib/notify';
 import { documentsQueryOptions, uploadDealDocument, useArchiveDocument } from '../api/records';
+import { EditDocumentModal } from './edit-document-modal';
 import { type PendingUpload, PendingUploadRow, uploadable } from './pending-upload';
 import { Section } from './section';
 import { addFiles, allowedExtensions, checkFile, defaultDocumentName, formatFileSize } from './upload-rules';
@@ -36,6 +37,8 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
   const docs = useQuery(documentsQueryOptions(dealId, showArchived));
   const [uploading, setUploading] = useState(false);
   const [detail, setDetail] = useState<DocumentRecord | null>(null);
+  const [editing, setEditing] = useState<DocumentRecord | null>(null);
+  const queryClient = useQueryClient();
   const archive = useArchiveDocument(dealId);
   // decision 012: no call brings an attachment back, so archiving asks first
   const confirmArchive = (doc: DocumentRecord) =>
@@ -156,7 +159,22 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
             <Text size="sm">
               {t('deals.attachments.uploaded')}: {formatDateTime(new Date(detail.created_at))}
             </Text>
+            {detail.type !== 'attachment' && (
+              <Text size="sm">
+                {t('deals.attachments.category')}: {detail.type}
+              </Text>
+            )}
             <Group justify="flex-end" mt="sm">
+              {!detail.archived && (
+                <Button
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  disabled={readOnly}
+                  onClick={() => setEditing(detail)}
+                >
+                  {t('deals.attachments.edit')}
+                </Button>
+              )}
               {!detail.archived && (
                 <Button
                   variant="default"
@@ -176,6 +194,14 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
           </Stack>
         )}
       </Modal>
+      <EditDocumentModal
+        doc={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setDetail((shown) => (shown?.id === saved.id ? saved : shown));
+          void queryClient.invalidateQueries({ queryKey: ['deals', dealId, 'documents'] });
+        }}
+      />
     </Section>
   );
 }

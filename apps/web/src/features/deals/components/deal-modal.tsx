@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import type { DealDetail, Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { firstClickOnly } from '../../../lib/clicks';
 import { formatDateTime } from '../../../lib/format';
+import { useEscapeClosesTopmost } from '../../../lib/modal-escape';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { QuotesSection } from '../../quotes';
@@ -31,14 +32,6 @@ import { DealFormModal } from './deal-form-modal';
 import { NotesSection } from './notes-section';
 import { RelatedSection } from './related-section';
 import { Section } from './section';
-
-/** The key went to an open dropdown: a select or autocomplete showing its options, or a menu. */
-function escapeBelongsToPopup(target: EventTarget | null): boolean {
-  return (
-    target instanceof Element &&
-    target.closest('[aria-expanded="true"], [role="menu"], [role="listbox"]') !== null
-  );
-}
 
 /** A deal id as a URL holds it: digits only (anything else opens no modal). */
 export const isDealId = (id: string): boolean => /^\d+$/.test(id);
@@ -61,19 +54,12 @@ export function DealModal({
   useDocumentTitle(deal ? `#${deal.tuid} ${deal.name}` : t('pages.deal'));
   // Escape closes this modal unless it belongs to something over it: a dialog opened from this
   // one (an editor, its unsaved-changes question) or an open dropdown (a select's options, a
-  // menu). Read in the capture phase, before those handle the key and close themselves.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (escapeBelongsToPopup(event.target)) return;
-      if (document.querySelectorAll('.mantine-Modal-content').length > 1) return;
-      onClose();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+  // menu). Over a contact's modal, it closes this one only.
+  const modalId = useId();
+  useEscapeClosesTopmost(modalId, onClose);
   return (
     <Modal
+      id={modalId}
       opened
       closeOnEscape={false}
       onClose={onClose}

@@ -184,9 +184,12 @@ function GroupBlock({
               </Group>
             )}
             {block.lines.length === 0 ? (
-              <Text size="sm" c="dimmed" p="sm">
-                {t('quotes.emptyWindow')}
-              </Text>
+              <Group justify="space-between" gap="xs" p="sm" wrap="wrap">
+                <Text size="sm" c="dimmed">
+                  {t('quotes.emptyWindow')}
+                </Text>
+                {!readOnly && <RemoveEmptyWindow block={block} windowName={windowName} actions={actions} />}
+              </Group>
             ) : (
               <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
                 {block.lines.map((line, i) => (
@@ -206,6 +209,38 @@ function GroupBlock({
         );
       })}
     </Stack>
+  );
+}
+
+/** A window left without products (its last one removed) offers its own removal. */
+function RemoveEmptyWindow({
+  block,
+  windowName,
+  actions,
+}: {
+  block: WindowBlock;
+  windowName: string;
+  actions: Actions;
+}) {
+  const { t } = useTranslation();
+  const confirmRemove = () =>
+    confirmDestructive({
+      title: t('quotes.deleteWindowTitle'),
+      message: t('quotes.deleteEmptyWindowMessage', { name: windowName }),
+      confirmLabel: t('quotes.deleteWindowConfirm'),
+      action: () => actions.removeWindow.mutateAsync(block.id),
+    });
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      color="red"
+      leftSection={<IconTrash size={14} aria-hidden />}
+      loading={actions.removeWindow.isPending && actions.removeWindow.variables === block.id}
+      onClick={firstClickOnly(() => void confirmRemove())}
+    >
+      {t('quotes.removeEmptyWindow')}
+    </Button>
   );
 }
 

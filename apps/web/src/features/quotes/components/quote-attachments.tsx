@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { DocumentRecord } from '@slat/contracts';
-import { IconArchive, IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconArchive, IconDownload, IconPencil, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
   allowedExtensions,
   checkFile,
   defaultDocumentName,
+  EditDocumentModal,
   formatFileSize,
   type PendingUpload,
   PendingUploadRow,
@@ -50,6 +51,8 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
   const docs = useQuery(orderDocumentsQueryOptions(orderId));
   const [uploading, setUploading] = useState(false);
   const archive = useArchiveQuoteDocument(orderId);
+  const [editing, setEditing] = useState<DocumentRecord | null>(null);
+  const queryClient = useQueryClient();
   const confirmArchive = (doc: DocumentRecord) =>
     confirmDestructive({
       title: t('deals.attachments.archiveTitle'),
@@ -120,6 +123,16 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
                           {!readOnly && (
                             <ActionIcon
                               variant="subtle"
+                              color="gray"
+                              aria-label={t('deals.attachments.editNamed', { name: doc.name })}
+                              onClick={() => setEditing(doc)}
+                            >
+                              <IconPencil size={16} aria-hidden />
+                            </ActionIcon>
+                          )}
+                          {!readOnly && (
+                            <ActionIcon
+                              variant="subtle"
                               color="red"
                               loading={archive.isPending && archive.variables === doc.id}
                               aria-label={t('quotes.archiveDocument', { name: doc.name })}
@@ -139,6 +152,11 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
         }
       </QueryView>
       <UploadModal orderId={orderId} opened={uploading} onClose={() => setUploading(false)} />
+      <EditDocumentModal
+        doc={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) })}
+      />
     </Stack>
   );
 }

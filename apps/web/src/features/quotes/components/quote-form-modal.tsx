@@ -7,6 +7,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import type { BoardSearch } from '../../deals';
 import { notifyQuoteError, useAddQuote, useCloneQuote, useUpdateQuote } from '../api/quotes';
 
 const DESCRIPTION_MAX = 2000;
@@ -14,14 +15,20 @@ const NOTES_MAX = 10000;
 
 const cloneSchema = quoteFieldsBody.pick({ description: true });
 
-/** Where a quote opens: the deal it belongs to, on its workflow. */
-export type QuoteDealRef = { workflowSlug: string; workflowId: number; dealId: number };
+/** Where a quote opens: the deal it belongs to, on its workflow, and the board's filters to keep. */
+export type QuoteDealRef = {
+  workflowSlug: string;
+  workflowId: number;
+  dealId: number;
+  boardSearch?: BoardSearch;
+};
 
 /** The quote modal's address for a quote of this deal (after create and clone the user goes there). */
 export const quoteRoute = (deal: QuoteDealRef, quoteId: number) =>
   ({
     to: '/workflows/$workflowSlug/$dealId/quotes/$quoteId',
     params: { workflowSlug: deal.workflowSlug, dealId: String(deal.dealId), quoteId: String(quoteId) },
+    search: deal.boardSearch ?? {},
   }) as const;
 
 type Mode =

@@ -26,6 +26,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useBoardSearch } from '../../deals';
 import { dealQuoteQueryOptions, orderWindowsQueryOptions, useArchiveQuote } from '../api/quotes';
 import { AcceptedPanels } from './accept/accepted-panels';
 import { QuoteHeaderActions } from './accept/quote-header-actions';
@@ -37,7 +38,7 @@ import { QuoteAttachments } from './quote-attachments';
 import { QuoteFormModal, quoteRoute } from './quote-form-modal';
 import { ErrorsMark, QuoteStatusBadges } from './quotes-section';
 import { canRevise, ReviseMenuItem, RevisionPanel } from './revise/revise';
-import { PendingUpdatesBanner } from './updates/pending-updates';
+import { PendingUpdatesBanner, RecalculateMenuItem } from './updates/pending-updates';
 
 /** The key went to an open dropdown (a select's options, a menu): Escape is its own. */
 function escapeBelongsToPopup(target: EventTarget | null): boolean {
@@ -135,7 +136,8 @@ function QuoteBody({
   const { t } = useTranslation();
   const [form, setForm] = useState<'edit' | 'clone' | null>(null);
   const { deal, workflow } = quote.context;
-  const dealRef = { workflowSlug: workflow.slug, workflowId: workflow.id, dealId: deal.id };
+  const boardSearch = useBoardSearch();
+  const dealRef = { workflowSlug: workflow.slug, workflowId: workflow.id, dealId: deal.id, boardSearch };
   const archive = useArchiveQuote(quote.id, dealRef);
   const windows = useQuery(orderWindowsQueryOptions(quote.externalId));
   const blocks = windowsOf(quote.context.orderLines, windows.data?.data);
@@ -186,6 +188,7 @@ function QuoteBody({
       </Menu.Item>
     ),
     canRevise(quote) && <ReviseMenuItem key="revise" quote={quote} deal={dealRef} />,
+    !readOnly && quote.context.orderLineCount > 0 && <RecalculateMenuItem key="recalculate" quote={quote} />,
     dealOpen && !quote.isArchived && (
       <Menu.Item
         key="archive"
@@ -215,13 +218,19 @@ function QuoteBody({
         separatorMargin={6}
         styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}
       >
-        <AnchorLink size="sm" to="/workflows/$workflowSlug" params={{ workflowSlug: workflow.slug }}>
+        <AnchorLink
+          size="sm"
+          to="/workflows/$workflowSlug"
+          params={{ workflowSlug: workflow.slug }}
+          search={boardSearch}
+        >
           {workflow.name}
         </AnchorLink>
         <AnchorLink
           size="sm"
           to="/workflows/$workflowSlug/$dealId"
           params={{ workflowSlug: workflow.slug, dealId: String(deal.id) }}
+          search={boardSearch}
           style={{ wordBreak: 'break-word' }}
         >
           {t('quotes.dealCrumb', { tuid: deal.tuid, name: deal.name })}

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { DealDetail, DealQuoteListItem } from '@slat/contracts';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconGitBranch, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { PaperLink } from '../../../components/ui/router-links';
+import { useBoardSearch } from '../../deals';
 import { workflowsQueryOptions } from '../../workflows';
 import { dealQuotesQueryOptions, quoteKeys } from '../api/quotes';
 import { formatPrice } from './line-groups';
@@ -33,8 +34,9 @@ export function QuotesSection({ deal, readOnly }: { deal: DealDetail; readOnly: 
   }, [queryClient, quoteCount, deal.id]);
   const workflows = useQuery(workflowsQueryOptions);
   const slug = workflows.data?.find((w) => w.id === deal.workflowId)?.slug;
+  const boardSearch = useBoardSearch();
   const ref: QuoteDealRef | null = slug
-    ? { workflowSlug: slug, workflowId: deal.workflowId, dealId: deal.id }
+    ? { workflowSlug: slug, workflowId: deal.workflowId, dealId: deal.id, boardSearch }
     : null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="xs">
@@ -138,8 +140,29 @@ function QuoteRow({ quote, deal }: { quote: DealQuoteListItem; deal: QuoteDealRe
           )}
         </Group>
       </Group>
+      <LineageMarker quote={quote} />
       <RevisionDifference quote={quote} />
     </PaperLink>
+  );
+}
+
+/** Where the quote came from ('Revision of #22', 'Copy of #22'), or the revision that replaced it. */
+function LineageMarker({ quote }: { quote: DealQuoteListItem }) {
+  const { t } = useTranslation();
+  const { revisionOf, copyOf, revisedBy } = quote.context;
+  const marks = [
+    revisionOf && t('quotes.revisionOfMarker', { tuid: revisionOf.tuid }),
+    copyOf && t('quotes.copyOfMarker', { tuid: copyOf.tuid }),
+    revisedBy && t('quotes.revisedByMarker', { tuid: revisedBy.tuid }),
+  ].filter(Boolean);
+  if (marks.length === 0) return null;
+  return (
+    <Group gap={6} mt={4} wrap="wrap" data-testid="quote-lineage">
+      <IconGitBranch size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+      <Text size="xs" c="dimmed" fw={500}>
+        {marks.join(' · ')}
+      </Text>
+    </Group>
   );
 }
 

@@ -9,6 +9,7 @@ import { AnchorLink } from '../../../../components/ui/router-links';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';
 import { firstClickOnly } from '../../../../lib/clicks';
+import { requestConfirm } from '../../../../lib/confirm';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import '../../accept-strings';
@@ -37,7 +38,7 @@ export function signedPrice(amount: string): string {
   return sign > 0 ? `+${magnitude}` : sign < 0 ? `−${magnitude}` : magnitude;
 }
 
-/** The quote menu's Revise: the new revision opens (the call runs on when the menu closes). */
+/** The quote menu's Revise: after a question, the new revision opens (the call runs on when the menu closes). */
 export function ReviseMenuItem({ quote, deal }: { quote: DealQuote; deal: QuoteDealRef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,11 +58,20 @@ export function ReviseMenuItem({ quote, deal }: { quote: DealQuote; deal: QuoteD
             : t('errors.serverIssues'),
         ),
     );
+  // Revising changes what the deal's accepted quote is, so it says so and asks first.
+  const ask = () =>
+    requestConfirm({
+      title: t('quotes.reviseConfirmTitle', { tuid: quote.tuid }),
+      message: t('quotes.reviseConfirmMessage', { tuid: quote.tuid }),
+      confirmLabel: t('quotes.reviseConfirm'),
+      cancelLabel: t('form.cancel'),
+      action: run,
+    });
   return (
     <Menu.Item
       leftSection={<IconGitBranch size={14} aria-hidden />}
       disabled={revise.isPending}
-      onClick={firstClickOnly(() => void run())}
+      onClick={firstClickOnly(() => void ask())}
     >
       {t('quoteAccept.revise')}
     </Menu.Item>

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { DealQuote, getQuotePendingUpdates } from '@slat/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,6 +56,31 @@ function useUpdateNowAction(quote: DealQuote) {
       },
     );
   return { run, pending: update.isPending };
+}
+
+/**
+ * The quote menu's Recalculate prices: Update now reachable without a banner (every line repriced
+ * with its supplier's latest catalog and today's markup rules), after the same question.
+ */
+export function RecalculateMenuItem({ quote }: { quote: DealQuote }) {
+  const { t } = useTranslation();
+  const update = useUpdateNowAction(quote);
+  const ask = () =>
+    void confirmDestructive({
+      title: t('quoteAccept.updateConfirmTitle'),
+      message: t('quoteAccept.updateConfirmMessage'),
+      confirmLabel: t('quoteAccept.updateNow'),
+      action: update.run,
+    });
+  return (
+    <Menu.Item
+      leftSection={<IconRefresh size={14} aria-hidden />}
+      disabled={update.pending}
+      onClick={firstClickOnly(ask)}
+    >
+      {t('quotes.recalculate')}
+    </Menu.Item>
+  );
 }
 
 export function PendingUpdatesBanner({ quote }: { quote: DealQuote }) {
