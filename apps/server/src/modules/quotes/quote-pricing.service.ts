@@ -35,7 +35,7 @@ export type PricingAnswer = { lastUpdatedAt: string; pricing: QuotePricing };
 
 const quoteNotFound = () => notFound('Quote not found');
 
-/** What override_notes keeps: the override's notes and the total without it when it was set (decision 018). */
+/** What override_notes keeps: the override's notes and the total without it when it was set (decision 023). */
 export type OverrideRecord = { notes: string; totalWithoutThen: string | null };
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
