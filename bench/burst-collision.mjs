@@ -1,5 +1,5 @@
 // npm run bench -- burst-collision
-// Issue 14's list budget, looked at up close: how much later the board list (GET /api/deals)
+// The list budget, looked at up close: how much later the board list (GET /api/deals)
 // answers when it is sent at the same moment as 20 other requests, against the same list sent
 // alone a moment before (the baseline, in the same rounds). The 20 are, in turn: 20 PDFs of
 // changed quotes (each renders), 20 PDFs of unchanged quotes (each answers its stored file),

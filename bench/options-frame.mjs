@@ -1,5 +1,5 @@
 // node bench/options-frame.mjs (or `npm run bench -- options-frame`, after node scripts/build.mjs)
-// The product options frame (/product-options/{lineId}, issue 13): the gzip size of every JS and
+// The product options frame (/product-options/{lineId}): the gzip size of every JS and
 // CSS file Chromium loads for it, cold cache, over a real quote line of the demo account, checked
 // against the build's own list (dist/options-frame.html and the files it names); and the cold
 // load until the first choice shows on a network like Lighthouse's desktop preset (40 ms round

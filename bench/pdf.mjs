@@ -1,5 +1,5 @@
 // npm run bench -- pdf
-// Issue 14 Performance: p50/p95 of GET /api/deal-quotes/{id}/pdf for a 1-page and a 10-page
+// p50/p95 of GET /api/deal-quotes/{id}/pdf for a 1-page and a 10-page
 // quote (each call on a changed quote, so each one renders: the data read, the pdfmake document
 // built, rendered in the worker thread, stored), and the board list's p99 (GET /api/deals)
 // during bursts of 20 PDFs against its p99 without, in one run. Budgets: 1-page p95 ≤ 150 ms;

@@ -1,5 +1,5 @@
 // npm run bench -- pricing   (or node bench/pricing.mjs; it needs no build)
-// Issue 14 Performance: line prices per second of the pure functions and the time to reprice a
+// Line prices per second of the pure functions and the time to reprice a
 // 1,000-line quote. The functions are packages/domain's own TypeScript, bundled as they are by
 // esbuild into a temporary module: priceLine (packages/domain/src/line-pricing.ts) over the demo
 // catalog's real definitions (apps/server/seed/demo-catalog.json: 30 products, grids up to 10 × 10,

@@ -1,5 +1,5 @@
 // npm run bench -- quotes
-// Issue 13 Performance: p50/p99 and req/s of GET /api/deal-quotes/{id} for a quote of 200 lines
+// p50/p99 and req/s of GET /api/deal-quotes/{id} for a quote of 200 lines
 // and of adding a line (POST /api/old/quotes/{orderId}/windows/{windowId}/products), under
 // autocannon (10 connections), each beside the raw SQL that call runs, measured in this process
 // with node-postgres at the same concurrency (10 connections, each request's statements in order

@@ -33,7 +33,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const AUTH_PAGE_URLS = ['/login', '/login/', '/reset-password', '/reset-password/'] as const;
 
 /**
- * The product options frame (options-frame.html, issue 13): /product-options/{lineId}, the id in
+ * The product options frame (options-frame.html): /product-options/{lineId}, the id in
  * digits. Nothing else under /product-options is a page.
  */
 export const OPTIONS_FRAME_ROUTE = '/product-options/:lineId(^\\d{1,15}$)';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { createTestApp, signedInClient, type TestApp, type TestClient, uploadAs } from './harness';
 
-// Issue 11: contact imports idempotent under concurrency (one contact per email in an account),
+// Contact imports idempotent under concurrency (one contact per email in an account),
 // formulas neutralised in the CSV export, and the migration that merges existing duplicates.
 let t: TestApp;
 let client: TestClient;

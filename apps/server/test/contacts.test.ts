@@ -190,7 +190,7 @@ describe('contact import and export', () => {
   });
 });
 
-// Issue 12: contacts edited outside the deal editor, and an export of exactly what the list shows.
+// Contacts edited outside the deal editor, and an export of exactly what the list shows.
 
 const create = async (c: TestClient, body: Record<string, string>) => {
   const res = await c.post('/api/contacts/create', body);

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
-// Issue 13, Build 6: the product options frame is a small document of its own
+// The product options frame is a small document of its own
 // (options-frame.html), served at /product-options/{lineId} with the framing policy of its path
 // (frame-ancestors 'self'); nothing else under /product-options is a page.
 let t: TestApp;

@@ -4,7 +4,7 @@ import { drawnSignaturePng } from '../src/db/seed/signature';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
 import { createDealer, signedInClient, type TestApp } from './harness';
 
-// Accept, revise and PDF tests (issue 14): a dealer with a product of their own, and quotes with
+// Accept, revise and PDF tests: a dealer with a product of their own, and quotes with
 // real lines made through the API.
 
 /**

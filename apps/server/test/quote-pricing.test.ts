@@ -18,7 +18,7 @@ import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/ind
 import { createOrder } from '../src/modules/quotes/index';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
-// Quote pricing through the API (issue 14 Build 1, 2, 8): PUT /deal-quotes/{id}/pricing, the
+// Quote pricing through the API: PUT /deal-quotes/{id}/pricing, the
 // override total, the quote's pricing and totals, the grand total cache, the board's quote totals.
 // Every figure is checked against priceQuote (packages/domain) on the same inputs, a few by hand.
 

@@ -11,7 +11,7 @@ import { importCatalog } from '../src/modules/catalog/index';
 import { definitionChanges } from '../src/modules/quotes/quote-updates.service';
 import { createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
-// Supplier price changes (issue 14, Build 7): a re-import of the demo catalog that changes some
+// Supplier price changes: a re-import of the demo catalog that changes some
 // products marks the open quotes' lines using them; GET /deal-quotes/{id}/pending-updates says
 // what 'Update now' (recalculate) would change, and after it nothing is pending.
 

@@ -8,7 +8,7 @@ import { PASSWORD_RESET_QUEUE } from '../src/lib/jobs';
 import { limitAddress } from '../src/lib/rate-limit';
 import { createDealer, createTestApp, type TestApp, TestClient } from './harness';
 
-// Issue 11: the limits are counted by one statement per hit, so a parallel burst is counted
+// The limits are counted by one statement per hit, so a parallel burst is counted
 // exactly; sign-in is limited per address and per (address, username).
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient, type TestApp, TestClient, uploadAs } from './harness';
 
-// Issue 11: a CSP without inline scripts, framing refused (the options frame: by its own origin
+// A CSP without inline scripts, framing refused (the options frame: by its own origin
 // only), nosniff everywhere, a Referrer-Policy, HSTS over https, no-store on /api answers.
 let t: TestApp;
 let secure: TestApp;

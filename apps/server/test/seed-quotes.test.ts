@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
 
-// The demo seed's quotes (issue 13 Build 8): seeded into a fresh database, read back through the API.
+// The demo seed's quotes: seeded into a fresh database, read back through the API.
 
 let t: TestApp;
 let client: TestClient;
@@ -187,7 +187,7 @@ describe('the demo seed: quotes', () => {
     for (const mount of mounts) expect(['', 'INSIDE', 'OUTSIDE']).toContain(mount);
   });
 
-  it('has the three PDF templates and one quote accepted with a drawn signature and its frozen PDF (issue 14)', async () => {
+  it('has the three PDF templates and one quote accepted with a drawn signature and its frozen PDF', async () => {
     const { rows } = await t.pool.query<{ type: string }>('SELECT type FROM pdf_templates ORDER BY type');
     expect(rows.map((r) => r.type)).toEqual(['INSTALL', 'MEASURE', 'QUOTE']);
     const accepted = quotes.filter((q) => q.status === 'ACCEPTED');

@@ -243,7 +243,7 @@ export async function createTenant(t: TestApp, label: string) {
     ).order_window_product_id as number,
   };
 
-  // The quote's PDFs (issue 14): the company's three templates, each PDF rendered once (so reads
+  // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
   for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
     await t.pool.query('INSERT INTO pdf_templates (account_id, type) VALUES ($1, $2)', [

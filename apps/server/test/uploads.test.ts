@@ -10,7 +10,7 @@ import { FileStore } from '../src/modules/files/index';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { createTestApp, signedInClient, type TestApp, type TestClient, uploadAs } from './harness';
 
-// Issue 11: uploads checked before they are read, read no further than their limit, stored only
+// Uploads checked before they are read, read no further than their limit, stored only
 // with their record, and Office Open XML files recognised by what they contain.
 let t: TestApp;
 let client: TestClient;

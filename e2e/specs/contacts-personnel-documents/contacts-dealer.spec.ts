@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { apiWrite, expect, getWorkflow, seriousViolations, signInViaApi, test } from '../../fixtures';
 import { contactsCsv, importContactsViaApi, searchContactsViaApi } from './directory-helpers';
 
-// Issue 12, Build 5: contacts as a dealer expects, and Add deal → New contact.
+// Contacts as a dealer expects, and Add deal → New contact.
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots/issue-12');
 

@@ -108,7 +108,7 @@ test('a contact opens over the list, and a related deal opens from it', async ({
   // the list stays under the modal
   await expect(page.getByRole('table', { name: 'Contacts', exact: true })).toBeAttached();
 
-  // issue 12: the deal opens over the contact (/contacts/{contactId}/{workflowSlug}/{dealId})
+  // The deal opens over the contact (/contacts/{contactId}/{workflowSlug}/{dealId})
   await deals.getByRole('link', { name: `Open deal #${deal.tuid}` }).click();
   await expect(page).toHaveURL(new RegExp(`/contacts/${contact.id}/${deal.workflowSlug}/${deal.id}$`));
   await expect(page.getByRole('dialog', { name: new RegExp(`^Deal #${deal.tuid} `) })).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Issue 12's before/after screenshots, kept with the test output. */
+/** The before/after screenshots, kept with the test output. */
 export const ISSUE_SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots/issue-12');
 
 export async function issueScreenshot(page: Page, name: string, fullPage = false) {

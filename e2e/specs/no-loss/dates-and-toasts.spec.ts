@@ -1,4 +1,4 @@
-// Issue 12, Build 4 and the toast half of 7: §9 dates (Yesterday / Today / Tomorrow, h:mma) from
+// §9 dates (Yesterday / Today / Tomorrow, h:mma) from
 // one module, pickers included; toasts clear of a dialog's controls, naming the thing as saved.
 import type { Locator } from '@playwright/test';
 import { apiWrite, expect, test } from '../../fixtures';

@@ -1,4 +1,4 @@
-// Issue 12, Build 1 (decision 012): one destructive-action pattern. Each test double-clicks the
+// One destructive-action pattern. Each test double-clicks the
 // control, as a hurried person does: it acts once and asks (confirm) or offers Undo.
 import { apiWrite, createDealViaApi, expect, getWorkflow, test } from '../../fixtures';
 import { addAppointmentViaApi, addNoteViaApi, openNewDeal, signedInTests, todayUtc } from './no-loss-helpers';

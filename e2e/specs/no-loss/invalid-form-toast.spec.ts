@@ -1,4 +1,4 @@
-// Issue 12, Build 3: foundation §5 — submitting an invalid form shows a toast titled with the first
+// Foundation §5 — submitting an invalid form shows a toast titled with the first
 // error and 'Review all fields and try again', from the form kit, on every form.
 import { expect, test } from '../../fixtures';
 import { enableFlag } from '../contacts-personnel-documents/directory-helpers';

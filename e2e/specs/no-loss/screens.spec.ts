@@ -1,4 +1,4 @@
-// Issue 12: the deal modal at 375 and 1280 px (screenshots kept with the test output; the shots
+// The deal modal at 375 and 1280 px (screenshots kept with the test output; the shots
 // from before the change are in docs/screenshots/issue-12), and axe on every screen these changes
 // touch, with their dialogs open.
 import path from 'node:path';

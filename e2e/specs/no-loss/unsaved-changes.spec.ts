@@ -1,4 +1,4 @@
-// Issue 12, Build 2: §2's unsaved-changes question on every way out of a form with changes — X,
+// §2's unsaved-changes question on every way out of a form with changes — X,
 // Cancel, Escape, a click outside, a route change, browser back and leaving the page.
 import { expect, test } from '../../fixtures';
 import { enableFlag } from '../contacts-personnel-documents/directory-helpers';

@@ -151,7 +151,7 @@ test('mm → in converts 1200 mm to 47 1/4" and back; an inch catalog’s produc
   const width = add.getByRole('textbox', { name: 'Width' });
   await typeInto(width, '1200');
   await add.getByText('in', { exact: true }).first().click();
-  await expect(add.getByRole('radio', { name: 'in' })).toBeChecked();
+  await expect(add.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
   await expect(width).toHaveValue('47');
   const fraction = add.getByRole('combobox', { name: 'Width fraction of an inch' });
   await expect(fraction.locator('option:checked')).toHaveText('1/4');
@@ -160,7 +160,7 @@ test('mm → in converts 1200 mm to 47 1/4" and back; an inch catalog’s produc
 
   // Heritage Imperial's catalog measures in inches, quarters only: the product opens in inches
   const heritage = await addScreen(page, q, 'Heritage Roller Blind (imperial)');
-  await expect(heritage.getByRole('radio', { name: 'in' })).toBeChecked();
+  await expect(heritage.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
   const inches = heritage.getByRole('textbox', { name: 'Width' });
   await typeInto(inches, '100');
   await expect.poll(() => messageOf(inches)).toBe('Width must be between 12 and 96"');

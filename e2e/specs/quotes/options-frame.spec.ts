@@ -1,4 +1,4 @@
-// Issue 13, Build 6: the product options frame, its own small document at
+// The product options frame, its own small document at
 // /product-options/{lineId}, inside the quote line product screen and on its own.
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { apiWrite, createDealViaApi, expect, getWorkflow, signInViaApi, test } from '../../fixtures';

@@ -1,4 +1,4 @@
-// Issue 13, Build 5 and 7: the quote line product screen at
+// The quote line product screen at
 // /workflows/{slug}/{dealId}/quotes/{quoteId}/products/{productId} — the product tree, sizes in
 // millimetres or whole inches and fractions, quantity, window path and notes, the line's price and
 // errors beside the form. (The options frame under it has its own spec, options-frame.spec.ts.)

@@ -1,4 +1,4 @@
-// Issue 14, Builds 4–7 in the browser: accept a demo quote with a drawn signature (read-only, the
+// Accept a demo quote with a drawn signature (read-only, the
 // accepted date, the acceptance record, Ready to Order), its PDFs in the viewer (a real PDF), Revise
 // → a changed line → the revision accepted without a signature → the deposit difference on the
 // quote and the deal; Accept disabled on a quote with an error line; a company without templates
@@ -32,11 +32,17 @@ type QuoteJson = {
   isArchived: boolean;
   isReadOnly: boolean;
   acceptedAt: string | null;
+  totalSellPriceOverride: string | null;
   context: {
     orderLineCount: number;
     errorLineCount: number;
     orderLines: { id: number; orderWindowId: number; quantity: number; manufacturerId: number }[];
-    pricing: { sellGrandTotalIncTax: string; depositAmount: string };
+    pricing: {
+      sellGrandTotalIncTax: string;
+      depositAmount: string;
+      depositAmountOverride: string | null;
+      sellTaxOverride: string | null;
+    };
     pendingUpdates: { hasPendingUpdates: boolean };
     acceptance?: {
       acceptedWithoutSignature: boolean;
@@ -86,9 +92,13 @@ async function openCleanDemoQuoteCopy(page: Page, description: string) {
     (q) =>
       q.context.orderLineCount > 0 &&
       q.context.errorLineCount === 0 &&
-      !q.context.pendingUpdates.hasPendingUpdates,
+      !q.context.pendingUpdates.hasPendingUpdates &&
+      // a quote another spec left with a fixed deposit or total would hide the revision's difference
+      q.totalSellPriceOverride === null &&
+      q.context.pricing.depositAmountOverride === null &&
+      q.context.pricing.sellTaxOverride === null,
   );
-  if (!source) throw new Error('no demo draft quote without errors');
+  if (!source) throw new Error('no demo draft quote without errors or overrides');
   const { id } = await apiWrite(page.request, 'POST', `/api/deal-quotes/${source.id}/clone`, { description });
   const quote = await getQuote(page.request, id);
   await page.goto(`/workflows/${quote.context.workflow.slug}/${quote.dealId}/quotes/${quote.id}`);

@@ -1,4 +1,4 @@
-// Issue 13, Acceptance, 'Browser tests': the dealer's journey, literally and through the UI only
+// The dealer's journey, literally and through the UI only
 // (the API is only read, to choose a demo deal and to compare prices). Sign in with the form, open
 // a demo Residential deal in a Quoting status that already has quotes, create a quote from the
 // deal's Quotes section, add three products through the product tree and the options frame — an

@@ -1,10 +1,10 @@
-// Issue 14, Build 3 (web): the quote modal's Pricing area and its modals against the real server —
+// The quote modal's Pricing area and its modals against the real server —
 // an adjustment (a discount, negative) changes the totals to the API's numbers, the deposit is
 // overridden and cleared, the tax amount is overridden (EXCLUSIVE, with the permission), a 10 %
 // discount through the override dialog makes sellGrandTotalIncTax exactly R(total × 0.9), a stale
 // write says so with Reload and loses nothing, the price breakdown shows only with the
 // QuotePriceBreakdown flag (a sidebar at 1280 px, a block at 375 px), and a read-only quote shows
-// its pricing without controls; Build 8: the board's column headers show the sum of their deals'
+// its pricing without controls; the board's column headers show the sum of their deals'
 // latest quote totals and a card its quote's total, following a pricing change live. Each test
 // prices a quote of its own, on a deal of its own, with two lines copied (product, size, options)
 // from a demo quote.

@@ -203,7 +203,7 @@ test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, t
 }) => {
   // two accepts, two PDFs rendered and a revision: well past the default 30 s on a busy machine
   test.setTimeout(120_000);
-  const { quote, url } = await quoteOfItsOwn(page.request, 'Issue 14 journey');
+  const { quote, url } = await quoteOfItsOwn(page.request, 'Sale journey');
   await page.goto(url);
   const modal = page.getByRole('dialog', { name: `Quote #${quote.tuid}` });
   const pricing = modal.getByTestId('quote-pricing');
@@ -287,7 +287,8 @@ test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, t
   const signedPdf = await quotePdf(page.request, quote.id);
   await expect(frame).toHaveAttribute('src', signedPdf.url);
   expect(signedPdf.text).toContain(money(total));
-  expect(signedPdf.text).toContain('Accepted by Dana Whitfield on');
+  expect(signedPdf.text).toContain('Signed by Robin Buyer on');
+  expect(signedPdf.text).toContain('Recorded by Dana Whitfield');
   expect(signedPdf.images).toBeGreaterThan(0);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
@@ -322,7 +323,10 @@ test('quote sale journey: adjustment, 10 % discount, signed accept, read-only, t
   expect(changed.context.orderLines.find((l) => l.id === line.id)!.quantity).toBe(line.quantity + 1);
   expect(changed.totalSellPriceOverride).toBe(total);
   const revisionPricing = revisionModal.getByTestId('quote-pricing');
-  await revisionPricing.getByRole('button', { name: 'Remove override' }).click();
+  // the lines changed under the override: the quote says so beside the total and offers its removal
+  const drift = revisionPricing.getByTestId('pricing-override-drift');
+  await expect(drift).toContainText('Override set at 10 % off');
+  await drift.getByRole('button', { name: 'Remove override' }).click();
   const question = page.getByRole('dialog', { name: 'Remove the override total' });
   await question.getByRole('button', { name: 'Remove override' }).click();
   await expect(question).toBeHidden();

@@ -10,7 +10,7 @@ export const MAIL_QUEUE = 'mail';
  */
 export const PASSWORD_RESET_QUEUE = 'password-reset';
 export type PasswordResetJob = { email: string };
-/** Renders an accepted quote's frozen PDF (issue 14), enqueued in the accept's own transaction. */
+/** Renders an accepted quote's frozen PDF, enqueued in the accept's own transaction. */
 export const QUOTE_PDF_QUEUE = 'quote-pdf';
 export type QuotePdfJob = { accountId: number; quoteId: number };
 

@@ -90,7 +90,7 @@ export function contentSecurityPolicies(config: Config) {
 }
 
 /**
- * Security headers on every answer (issue 11), written by hand rather than with @fastify/helmet
+ * Security headers on every answer, written by hand rather than with @fastify/helmet
  * (decision 011): the policy differs by path, and most paths are the SPA's, answered by the
  * not-found handler rather than by a route that could carry its own settings.
  * - Content-Security-Policy per kind of answer, with X-Frame-Options saying the same about framing;

@@ -1,5 +1,5 @@
 /**
- * The product options frame (issue 13, Build 6): loads a line's option groups, saves each choice
+ * The product options frame: loads a line's option groups, saves each choice
  * at once, and talks to the page that embeds it with the §2 messages
  * (lib/options-frame-protocol.ts), origin-checked both ways: it posts only to `parentOrigin`, and
  * only when that is an origin it trusts; it hears only messages from its parent window at that

@@ -76,7 +76,6 @@ export const dealQuoteSchema = z.object({
     workflow: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
     /** The company's measure system: the unit new sizes are entered in. */
     measureSystem: z.enum(['METRIC', 'IMPERIAL']),
-    // Issue 14:
     /** §3 Pricing, derived from the quote's inputs and lines on every read. */
     pricing: pricingSchema,
     pendingUpdates: pendingUpdatesSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 
-/** Issue 14: quote pricing (§3 Pricing, §5, DESIGN §5), acceptance, revisions and PDFs. */
+/** Quote pricing (§3 Pricing, §5, DESIGN §5), acceptance, revisions and PDFs. */
 export const pricingMessages = {
   adjustmentNameRequired: 'Name is required',
   adjustmentAmountRequired: 'Amount is required',

@@ -219,7 +219,7 @@ export const quoteAdjustments = pgTable(
 );
 
 /**
- * What a customer or dealer accepted, frozen (issue 14): who, when, from where, the signature,
+ * What a customer or dealer accepted, frozen: who, when, from where, the signature,
  * the pricing at that moment and the accepted quote PDF with its SHA-256. One per quote: the
  * unique key is what makes 20 concurrent accepts one acceptance.
  */

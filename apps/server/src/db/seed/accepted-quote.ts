@@ -6,7 +6,7 @@ import { dealerSettings, pdfTemplates } from '../schema';
 import { drawnSignaturePng } from './signature';
 
 /**
- * The demo's PDFs and its accepted quote (issue 14): the three PDF templates (quote, measure and
+ * The demo's PDFs and its accepted quote: the three PDF templates (quote, measure and
  * install sheets), the company's texts the quote prints, and one quote accepted with a drawn
  * signature and its frozen PDF — made through the quotes module's own accept, then rendered at
  * once (the seed runs before the job queue starts). Call after the quotes.

@@ -14,7 +14,7 @@ import { loadWorkflows } from '../../modules/workflows/index';
 import type { Db } from '../database';
 
 /**
- * The demo's quotes (issue 13): every demo deal in a Quoting, InProgress or Closed status gets a
+ * The demo's quotes: every demo deal in a Quoting, InProgress or Closed status gets a
  * quote with real lines — window groups named Building/Room/Window, demo-catalog products with
  * sizes inside their grids and every required option chosen — made through the quotes module's
  * services, which price the lines and keep the deals' alert counts right. Residential quotes are

@@ -1,4 +1,4 @@
-// PDFs (issue 14): pdfmake document builders (plain data, built on the main thread) and the
+// PDFs: pdfmake document builders (plain data, built on the main thread) and the
 // renderer, which runs pdfmake in a piscina worker thread.
 
 export { formatPdfMoney, type PdfCompany, type PdfCustomer, type PdfDocument, type PdfLine } from './layout';

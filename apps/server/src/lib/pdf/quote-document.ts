@@ -201,7 +201,7 @@ function acceptanceBlock(data: QuotePdfData): PdfContent {
   return { unbreakable: true, stack };
 }
 
-/** The quote PDF (issue 14, Build 6). */
+/** The quote PDF. */
 export function quoteDocument(data: QuotePdfData): PdfDocument {
   const content: PdfContent[] = [header(data), customerBlock(data)];
   if (data.quote.customerNotes)

@@ -1,6 +1,6 @@
 import { type CacheBus, DEAL_CHANNEL, LruMap } from '../../lib/cache-bus';
 
-/** Per status id: the number of deals, and the sum of their latest quotes' totals (issue 14). */
+/** Per status id: the number of deals, and the sum of their latest quotes' totals. */
 export type BoardColumns = { counts: Record<string, number>; quoteTotals: Record<string, string> };
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 
 /**
- * All SQL of accepting and revising quotes (issue 14): the acceptance record, the frozen PDF's
+ * All SQL of accepting and revising quotes: the acceptance record, the frozen PDF's
  * file, revisions. Scoped by the account; `db` first so a transaction fits.
  */
 

@@ -4,7 +4,7 @@ import { route } from '../../plugins/api';
 import type { Services } from '../../services';
 import * as accepts from './quote-accept.service';
 
-// Accepting a quote and revising an accepted one (issue 14, Builds 4 and 5).
+// Accepting a quote and revising an accepted one.
 export function registerQuoteAcceptRoutes(app: FastifyInstance, { db, files, jobs }: Services): void {
   route(app, acceptDealQuote, async ({ session, params, body, request }) => {
     const s = session();

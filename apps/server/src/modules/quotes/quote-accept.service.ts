@@ -13,7 +13,7 @@ import { copyQuotePricing, pricingOf } from './quote-pricing.service';
 import { nextQuoteNumber } from './quotes.repository';
 
 /**
- * Accepting a quote (issue 14, Build 4) and revising an accepted one (Build 5). An accept runs
+ * Accepting a quote and revising an accepted one. An accept runs
  * in one transaction that locks the quote's order row first (the lock every line and pricing
  * write takes), then the quote's; it records who, when, from where, the signature and the
  * pricing at that moment, and enqueues the render of the frozen PDF in the same transaction, so

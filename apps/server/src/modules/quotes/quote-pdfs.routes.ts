@@ -6,7 +6,7 @@ import { rawRoute, route } from '../../plugins/api';
 import type { Services } from '../../services';
 import * as pdfs from './quote-pdfs.service';
 
-// The quote, measure and install PDFs (issue 14, Build 6) and the quote's stored files.
+// The quote, measure and install PDFs and the quote's stored files.
 export function registerQuotePdfRoutes(app: FastifyInstance, { db, files, pdfs: maker }: Services): void {
   const deps = { db, files };
   // Made by the PDF process in the server (decision 017), in this process in tests.

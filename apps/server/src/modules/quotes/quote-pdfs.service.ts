@@ -26,7 +26,7 @@ import { findPricingByQuote } from './quote-pricing.repository';
 import { pricingOf } from './quote-pricing.service';
 
 /**
- * The quote, measure and install PDFs (issue 14, Build 6). Documents are built here from the
+ * The quote, measure and install PDFs. Documents are built here from the
  * quote as it is (pdfmake definitions, plain data) and rendered by pdfmake in the worker thread;
  * the bytes are stored in the file store and served to the quote's owner only, no-store. A draft's
  * PDF is named after a digest of its definition, so asking again for an unchanged quote answers

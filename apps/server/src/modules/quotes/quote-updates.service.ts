@@ -19,7 +19,7 @@ import { pricingOf } from './quote-pricing.service';
 import * as quoteRepo from './quotes.repository';
 
 /**
- * Supplier price changes (issue 14, Build 7; §3 Pending updates), derived on every read, never
+ * Supplier price changes (§3 Pending updates), derived on every read, never
  * stored. A DRAFT quote's line has a pending update when its catalog version is not its
  * supplier's latest and its product's definition differs between the two: `pricing` (the price
  * grid or an option's price), `fabric` (the FABRIC options), `rule` (rules, option groups,

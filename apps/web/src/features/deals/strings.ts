@@ -62,7 +62,7 @@ const dealsEn = {
     noAlertFilter: 'All deals',
     dealCount_one: '{{count}} deal',
     dealCount_other: '{{count}} deals',
-    /** Issue 14, Build 8: the sum of the column's deals' latest quote totals, and a card's. */
+    /** The sum of the column's deals' latest quote totals, and a card's. */
     columnQuoteTotal: 'Quote total',
     cardQuoteTotal: 'Quote {{amount}}',
     columnLabel: '{{name}}, {{count}} deals',

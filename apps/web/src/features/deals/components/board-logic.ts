@@ -5,7 +5,7 @@ export type ColumnPage = {
   data: Deal[];
   total: number;
   counts: Record<string, number>;
-  /** Per status id: the sum of its deals' latest quote totals (issue 14). */
+  /** Per status id: the sum of its deals' latest quote totals. */
   quoteTotals?: Record<string, string>;
 };
 export type ColumnData = { pages: ColumnPage[]; pageParams: unknown[] };

@@ -16,7 +16,7 @@ import { dealKeys } from '../../deals';
 import { quoteKeys } from './quotes';
 
 /**
- * Issue 14's calls from the quote modal: accept (with a signature), revise, the three PDFs and
+ * The calls from the quote modal: accept (with a signature), revise, the three PDFs and
  * supplier price changes (the pending updates and 'Update now', a recalculation of every line).
  */
 

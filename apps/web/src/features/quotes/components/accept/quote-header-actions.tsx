@@ -10,7 +10,7 @@ const AcceptQuoteModal = lazy(() => import('./accept-modal').then((m) => ({ defa
 const PdfViewerModal = lazy(() => import('../pdf-viewer-modal').then((m) => ({ default: m.PdfViewerModal })));
 
 /**
- * The quote modal's header actions of issue 14: PDF (the viewer of the quote, measure and install
+ * The quote modal's header actions: PDF (the viewer of the quote, measure and install
  * sheets) and Accept — shown on a draft with products, disabled with §8's text (its description
  * and tooltip; the header's warning says it too) while a line has errors, and with its own while
  * the total is below zero.

@@ -19,7 +19,7 @@ import { formatPrice } from '../line-groups';
 import { type QuoteDealRef, quoteRoute } from '../quote-form-modal';
 
 /**
- * Revisions of an accepted quote (issue 14, Build 5): Revise makes a new DRAFT revision and opens
+ * Revisions of an accepted quote: Revise makes a new DRAFT revision and opens
  * it; the accepted one stays read-only with a link to the newer one; once a revision is accepted,
  * what the deal owes beyond the quote it revises shows on both the quote and the deal.
  */

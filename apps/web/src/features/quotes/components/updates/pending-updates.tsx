@@ -15,7 +15,7 @@ import { pendingUpdatesQueryOptions, useUpdateNow } from '../../api/accept';
 import { formatPrice } from '../line-groups';
 
 /**
- * Supplier price changes (issue 14, Build 7): the 'Supplier prices changed' banner on a draft
+ * Supplier price changes: the 'Supplier prices changed' banner on a draft
  * whose supplier published a catalog that changes its products, its 'order update details'
  * modal (each affected line's cost and sell now and after, the total now and after) and
  * 'Update now' (every line repriced with the latest catalog, then the quote reloaded).
