@@ -646,13 +646,17 @@ describe('an override total once the lines changed under it', () => {
     await waitFor(() => expect(screen.queryByTestId('pricing-override-drift')).toBeNull());
   });
 
-  it('says an override now above the total so, and Remove override asks first', async () => {
+  it('says an override now above the total so, offers Remove override once, and it asks first', async () => {
     const { calls, user } = setup(
       drifted({ discountPercentNow: '-8.01', reapplyTotal: '247.40', totalWithoutOverrideNow: '274.89' }),
       () => Response.json({ data: { lastUpdatedAt: '2026-11-20T10:05:00.000000Z', pricing: basePricing } }),
     );
     const note = screen.getByTestId('pricing-override-drift');
     expect(note.textContent).toContain('it is now 8.01 % above the total');
+    // offered once: the note's button, not a second one on the override row
+    expect(screen.getAllByRole('button', { name: 'Remove override' })).toEqual([
+      within(note).getByRole('button', { name: 'Remove override' }),
+    ]);
     await user.click(within(note).getByRole('button', { name: 'Remove override' }));
     const question = await dialog('Remove the override total');
     expect(calls).toEqual([]);

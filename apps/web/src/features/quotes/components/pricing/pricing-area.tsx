@@ -310,7 +310,8 @@ function PricingArea({ quote, pricing }: { quote: DealQuote; pricing: QuotePrici
             </Text>
             {editable && (
               <Group gap="xs">
-                {override && (
+                {/* while the drift note is up it offers the removal, so it is offered once */}
+                {override && !pricing.overrideDrift && (
                   <Button
                     size="xs"
                     variant="subtle"
