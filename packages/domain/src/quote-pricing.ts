@@ -210,9 +210,12 @@ const scaledAdjustments = (input: PricingInput): Scaled[] =>
     taxType: a.taxType,
   }));
 
+const grandTotalWithoutOverride = (input: PricingInput): bigint =>
+  compute(input, sumLines(input), scaledAdjustments(input)).sellGrandTotalIncTax;
+
 /** The grand total inc tax the quote would have without its override total (what a discount comes off). */
 export function totalWithoutOverride(input: PricingInput): string {
-  return out(compute(input, sumLines(input), scaledAdjustments(input)).sellGrandTotalIncTax);
+  return out(grandTotalWithoutOverride(input));
 }
 
 /**
@@ -237,7 +240,7 @@ export function overrideDrift(input: PricingInput): OverrideDrift | null {
   const then = input.overrideTotal?.totalWithoutThen;
   if (!input.overrideTotal || then === null || then === undefined) return null;
   const before = roundCents(toScaled(then));
-  const now = compute(input, sumLines(input), scaledAdjustments(input)).sellGrandTotalIncTax;
+  const now = grandTotalWithoutOverride(input);
   if (before === now || before <= 0n || now <= 0n) return null;
   const override = roundCents(toScaled(input.overrideTotal.amount));
   // the percentage on the 10^-4 scale: (B − O) × 100 % / B, to 2 decimals
