@@ -1,2 +1,6 @@
-// The payments contracts: one file per area, exported from ../index.ts (see ARCHITECTURE.md, module template).
-export {};
+// The payments contracts: the deal's payments (signed in), the public payment and checkout calls,
+// and the customer's quote page (no sign-in, addressed by random public ids).
+export * from './card-settings';
+export * from './customer-quotes';
+export * from './deal-payments';
+export * from './public-payments';

@@ -12,6 +12,7 @@ export * from './catalog';
 export * from './contacts';
 export * from './deals';
 export * from './files';
+export * from './payments';
 export * from './personnel';
 export * from './platform';
 export * from './quotes';

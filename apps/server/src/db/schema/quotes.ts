@@ -16,7 +16,7 @@ import {
 import { accounts, users } from './accounts';
 import { dealAttachments } from './attachments';
 import { catalogVersions, products } from './catalog';
-import { createdAt } from './columns';
+import { createdAt, randomPublicId } from './columns';
 import { deals } from './deals';
 import { files } from './files';
 
@@ -77,6 +77,12 @@ export const quotes = pgTable(
     revisionOfId: integer('revision_of_id'),
     revisionNumber: integer('revision_number').notNull().default(1),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The customer's link (/customer-quote/{publicId}): ≥ 128 random bits, base64url; the only way in without a session. */
+    publicId: text('public_id').notNull().unique().default(randomPublicId),
+    /** When 'Send quote to customer' last mailed the link, to whom, and when the customer first opened it. */
+    sentToCustomerAt: timestamp('sent_to_customer_at', { withTimezone: true }),
+    sentToEmail: text('sent_to_email'),
+    customerOpenedAt: timestamp('customer_opened_at', { withTimezone: true }),
     /** Pricing inputs (DESIGN §5); the Pricing object is derived from them and the lines. */
     depositAmountOverride: numeric('deposit_amount_override', { precision: 14, scale: 2 }),
     sellTaxOverride: numeric('sell_tax_override', { precision: 14, scale: 2 }),

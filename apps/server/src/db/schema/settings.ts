@@ -25,6 +25,8 @@ export const dealerSettings = pgTable('dealer_settings', {
   quotePricingTaxMode: text('quote_pricing_tax_mode', { enum: ['INCLUSIVE', 'EXCLUSIVE'] })
     .notNull()
     .default('INCLUSIVE'),
+  /** The dealer's connected card account (Settings → Integrations); card payments are direct charges on it. */
+  cardAccountId: text('card_account_id').notNull().default(''),
 });
 
 export const markupOverrides = pgTable(
