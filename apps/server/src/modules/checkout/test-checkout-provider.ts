@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database';
 import { randomToken, safeEqual } from '../../lib/secrets';
@@ -20,6 +21,9 @@ import {
 
 /** Stripe's default lifetime of a checkout session. */
 const SESSION_HOURS = 24;
+
+/** 144 random bits in letters and digits: the public calls take session ids of [A-Za-z0-9_] only, as Stripe's are. */
+const randomId = () => randomBytes(18).toString('hex');
 
 /** What a declined test card answers, in the provider's words. */
 export const TEST_DECLINE_MESSAGE = 'Your card was declined.';
@@ -80,7 +84,7 @@ export class TestCheckoutProvider implements CardProvider {
   ) {}
 
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {
-    const sessionId = `cs_test_local_${randomToken(18)}`;
+    const sessionId = `cs_test_local_${randomId()}`;
     const row = await insertTestSession(this.db, {
       sessionId,
       idempotencyKey: input.idempotencyKey,
@@ -139,7 +143,7 @@ export class TestCheckoutProvider implements CardProvider {
     created = Math.floor(Date.now() / 1000),
   ): SignedEvent {
     const rawBody = JSON.stringify({
-      id: `evt_test_local_${randomToken(18)}`,
+      id: `evt_test_local_${randomId()}`,
       object: 'event',
       account: row.connectedAccount,
       api_version: Stripe.API_VERSION,
