@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   cardProviderEvents,
@@ -215,7 +215,7 @@ export async function paymentsByPublicIds(
       amount: dealPayments.amount,
     })
     .from(dealPayments)
-    .where(and(eq(dealPayments.accountId, accountId), sql`${dealPayments.publicId} = ANY(${publicIds})`));
+    .where(and(eq(dealPayments.accountId, accountId), inArray(dealPayments.publicId, publicIds)));
 }
 
 /** One row per (session, kind): finding the same thing again changes nothing. */
