@@ -62,9 +62,9 @@ export const depsOf = (services: Services): CheckoutDeps => ({
 
 // ── rate limits of the public calls (per address) ─────────────────────────────
 
-export const publicReadLimit = (ip: string): Limit => ({
+export const publicReadLimit = (ip: string, perMinute: number): Limit => ({
   key: `public-payment:ip:${limitAddress(ip)}`,
-  max: 120,
+  max: perMinute,
   windowSeconds: 60,
 });
 export const createSessionLimit = (ip: string): Limit => ({
