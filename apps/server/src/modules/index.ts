@@ -8,6 +8,7 @@ import { brandingModule } from './branding/index';
 import { bundlesModule } from './bundles/index';
 import { calendarModule } from './calendar/index';
 import { catalogModule } from './catalog/index';
+import { checkoutModule } from './checkout/index';
 import { contactsModule } from './contacts/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
@@ -54,4 +55,5 @@ export const apiModules: readonly ApiModule[] = [
   quoteAcceptModule,
   quotePdfsModule,
   paymentsModule,
+  checkoutModule,
 ];
