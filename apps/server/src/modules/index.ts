@@ -13,6 +13,7 @@ import { customerQuotesModule } from './customer-quotes/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
+import { paymentsModule } from './payments/index';
 import { personnelModule } from './personnel/index';
 import {
   orderDocumentsModule,
@@ -53,5 +54,6 @@ export const apiModules: readonly ApiModule[] = [
   quotePricingModule,
   quoteAcceptModule,
   quotePdfsModule,
+  paymentsModule,
   customerQuotesModule,
 ];
