@@ -186,3 +186,26 @@ export async function markSent(
     RETURNING public_id, sent_to_customer_at, sent_to_email, customer_opened_at`);
   return rows[0];
 }
+
+/**
+ * Takes the quote's pay lock until the transaction ends: the customer's pay calls run one after
+ * another, so a double click finds the payment the first one made. An advisory lock, so it never
+ * waits on the row locks the payments module takes after it.
+ */
+export async function lockQuotePay(db: Db, quoteId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('customer-quote-pay'), ${quoteId})`);
+}
+
+/** The quote's open card requests, oldest first: what a repeated pay reuses. */
+export async function findOpenCardRequests(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+): Promise<{ public_id: string; amount: string }[]> {
+  const { rows } = await db.execute<{ public_id: string; amount: string }>(sql`
+    SELECT public_id, amount::text AS amount FROM deal_payments
+     WHERE account_id = ${accountId} AND deal_quote_id = ${quoteId} AND type = 'STRIPE'
+       AND status = 'REQUESTED' AND NOT is_archived
+     ORDER BY id`);
+  return rows;
+}

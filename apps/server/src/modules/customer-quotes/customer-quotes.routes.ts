@@ -5,6 +5,7 @@ import {
   getCustomerQuote,
   getCustomerQuotePayments,
   getCustomerQuotePdf,
+  payCustomerQuote,
   sendQuoteToCustomer,
 } from '@slat/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -42,6 +43,10 @@ export function registerCustomerQuoteRoutes(app: FastifyInstance, services: Serv
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? ''),
     });
+  });
+  route(app, payCustomerQuote, async ({ params, body, request, reply }) => {
+    noStore(reply);
+    return customerQuotes.payAsCustomer(services, params.id, body.choice, request.ip);
   });
   route(app, getCustomerLink, async ({ session, params }) =>
     customerQuotes.customerLink(services, session().accountId, params.id),

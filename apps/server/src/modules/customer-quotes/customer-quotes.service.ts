@@ -3,6 +3,7 @@ import {
   type CustomerQuote,
   customerQuoteMessages,
   type PaymentSummary,
+  paymentMessages,
   pricingMessages,
   quoteMessages,
 } from '@slat/contracts';
@@ -13,6 +14,7 @@ import { MAIL_QUEUE } from '../../lib/jobs';
 import { sizeText } from '../../lib/pdf/layout';
 import { type Limit, limitAddress } from '../../lib/rate-limit';
 import type { Services } from '../../services';
+import { dealPaymentTotals, requestCardPayment } from '../payments/index';
 import { acceptQuote, orderLinesOf, quoteFile, quotePricing, shownPrice } from '../quotes/index';
 import * as repo from './customer-quotes.repository';
 
@@ -215,6 +217,60 @@ export async function acceptAsCustomer(
   const after = await repo.findById(services.db, row.account_id, row.id);
   if (!after) throw quoteNotFound();
   return present(services.db, { ...shown, row: after });
+}
+
+/**
+ * POST /customerquote/{id}/pay: after accepting, the customer pays the deposit (less what is
+ * received) or the balance by card. The amount is the server's and never above what a card request
+ * may ask (the balance less open card requests). A repeated choice reuses the open card request of
+ * this quote for the same amount (or, when everything left is requested already, the newest one),
+ * so a double click (or 20 at once) makes one payment.
+ */
+export async function payAsCustomer(
+  services: Services,
+  publicId: string,
+  choice: 'DEPOSIT' | 'BALANCE',
+  ip: string,
+): Promise<{ paymentId: string; checkoutUrl: string }> {
+  await services.rateLimiter.take(actLimits(ip));
+  const { row, withdrawn } = await resolve(services.db, publicId);
+  if (withdrawn) throw conflict(customerQuoteMessages.withdrawn);
+  if (row.status !== 'ACCEPTED') throw conflict(customerQuoteMessages.payNeedsAcceptance);
+  if ((row.card_account_id ?? '') === '') throw conflict(paymentMessages.cardPaymentsOff);
+  const accountId = row.account_id;
+  const paymentId = await services.db.transaction(async (tx) => {
+    await repo.lockQuotePay(tx, row.id);
+    const totals = await dealPaymentTotals(tx, accountId, row.deal_id);
+    // The deal's accepted quote is the one its payments are counted against: it must be this one.
+    if (totals.acceptedQuote?.id !== row.id || totals.balance === null || totals.requestableByCard === null)
+      throw conflict(customerQuoteMessages.payNeedsAcceptance);
+    const received = toScaled(totals.received);
+    const wanted =
+      choice === 'DEPOSIT'
+        ? max0(toScaled(totals.acceptedQuote.depositAmount) - received)
+        : toScaled(totals.balance);
+    const open = await repo.findOpenCardRequests(tx, accountId, row.id);
+    const same = open.find((p) => toScaled(p.amount) === wanted);
+    if (same) return same.public_id;
+    const requestable = toScaled(totals.requestableByCard);
+    const amount = wanted < requestable ? wanted : requestable;
+    if (amount <= 0n) {
+      // All that is left is requested already: the customer pays the newest open request.
+      const newest = open.at(-1);
+      if (newest && wanted > 0n) return newest.public_id;
+      throw conflict(customerQuoteMessages.nothingToPay);
+    }
+    const payment = await requestCardPayment(tx, {
+      accountId,
+      dealId: row.deal_id,
+      dealQuoteId: row.id,
+      amount: money(amount),
+      description: `${choice === 'DEPOSIT' ? 'Deposit' : 'Balance'} for quote ${row.tuid}`,
+      createdBy: null,
+    });
+    return payment.publicId;
+  });
+  return { paymentId, checkoutUrl: `/checkout/${paymentId}` };
 }
 
 // ── The dealer's side ──────────────────────────────────────────────────────────────────────
