@@ -10,6 +10,7 @@ import { calendarModule } from './calendar/index';
 import { catalogModule } from './catalog/index';
 import { checkoutModule } from './checkout/index';
 import { contactsModule } from './contacts/index';
+import { customerQuotesModule } from './customer-quotes/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
@@ -56,4 +57,5 @@ export const apiModules: readonly ApiModule[] = [
   quotePdfsModule,
   paymentsModule,
   checkoutModule,
+  customerQuotesModule,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../common';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 import { publicIdParam } from './public-payments';
 
 export const customerQuoteMessages = {
@@ -9,6 +9,9 @@ export const customerQuoteMessages = {
   withdrawn: 'This quote has been withdrawn. Please contact us for an up-to-date quote.',
   signerNameRequired: 'Please enter your name',
   signatureRequired: 'Please sign to accept the quote',
+  /** Paying comes after accepting, and only on an account that takes cards. */
+  payNeedsAcceptance: 'Please accept the quote before paying',
+  nothingToPay: 'There is nothing left to pay by card on this quote',
 } as const;
 
 /** A line as the customer needs it to recognise the job: room, product, size as entered, price as the PDF shows it. */
@@ -84,6 +87,16 @@ export const getCustomerQuotePayments = defineEndpoint({
   auth: 'public',
   params,
   response: paymentSummarySchema,
+});
+
+export const getCustomerQuotePdf = defineRawEndpoint({
+  method: 'GET',
+  path: '/customerquote/:id/pdf',
+  summary: "The quote's PDF as the dealer's 'quote' PDF is (the frozen one once accepted), for its customer",
+  // Public: the PDF link on the customer's quote page; the random id is the credential.
+  auth: 'public',
+  produces: 'application/pdf',
+  params,
 });
 
 export const acceptCustomerQuote = defineEndpoint({
