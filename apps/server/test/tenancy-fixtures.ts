@@ -5,7 +5,7 @@ import type { DealDetail, Workflow } from '@slat/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { seedSupplierDocuments } from '../src/db/seed/documents';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
-import { createDealer, signedInClient, type TestApp, uploadAs } from './harness';
+import { createDealer, signedInClient, type TestApp, TestClient, uploadAs } from './harness';
 
 // One dealer owning one of everything, made through the API (the catalog side through the
 // catalog import, as suppliers arrive in production). Every row it owns carries `marker` in a
@@ -254,6 +254,36 @@ export async function createTenant(t: TestApp, label: string) {
   await get(`/api/deal-quotes/${quoteId}/measure-pdf`);
   await get(`/api/deal-quotes/${quoteId}/install-pdf`);
 
+  // Payments: a manual one recorded on the deal, and a card request (the account's card account
+  // set) with its open checkout session, so the public payment calls have a live link.
+  const payment = (await post(`/api/deals/${deal.id}/payments`, {
+    type: 'MANUAL',
+    status: 'REQUESTED',
+    amount: '25.00',
+    description: `Manual ${marker}`,
+  })) as { id: number };
+  ok(
+    await client.put('/api/account-settings/card-payments', { accountId: `acct_${marker}` }),
+    'card account',
+  );
+  const {
+    rows: [card],
+  } = await t.pool.query<{ public_id: string }>(
+    `INSERT INTO deal_payments (account_id, deal_id, type, status, amount, description)
+     VALUES ($1, $2, 'STRIPE', 'REQUESTED', 40, $3) RETURNING public_id`,
+    [dealer.accountId, deal.id, `Card ${marker}`],
+  );
+  const anonymous = new TestClient(t.app);
+  const session = ok(
+    await anonymous.post(`/api/public/payment/${card!.public_id}/create-session`, {}),
+    'checkout session',
+  ).json() as { sessionId: string };
+  // The customer's quote link, opened once (the first open is recorded) with its PDF made.
+  const customerUrl = (await get(`/api/deal-quotes/${quoteId}/customer-link`)).url as string;
+  const customerQuote = { publicId: customerUrl.split('/').pop()! };
+  ok(await anonymous.get(`/api/customerquote/${customerQuote.publicId}`), 'customer quote');
+  ok(await anonymous.get(`/api/customerquote/${customerQuote.publicId}/pdf`), 'customer quote PDF');
+
   // The user's calendar: the virtual calendar linked and a private feed.
   await post('/api/account/virtual-calendar/link');
   const feedUrl = (await post('/api/calendar/feed')).url as string;
@@ -287,9 +317,21 @@ export async function createTenant(t: TestApp, label: string) {
     orderWindow: { id: orderWindow!.id },
     orderLine,
     quotePdf,
+    payment: { id: payment.id },
+    cardPayment: { publicId: card!.public_id },
+    checkoutSession: { sessionId: session.sessionId },
+    customerQuote,
     feed,
     /** Strings only this tenant's data contains: the marker, the contact's uuid, the logo's and feed's secrets. */
-    tokens: [marker, contact.id as string, logo.publicId, feed.file.replace(/\.ics$/, '')],
+    tokens: [
+      marker,
+      contact.id as string,
+      logo.publicId,
+      feed.file.replace(/\.ics$/, ''),
+      card!.public_id,
+      session.sessionId,
+      customerQuote.publicId,
+    ],
   };
 }
 
