@@ -34,6 +34,11 @@ export async function seedDemoPayments(
   userId: number,
   files: FileStore,
 ): Promise<void> {
+  // One transaction (the services' own become savepoints): one commit instead of dozens.
+  await db.transaction((tx) => seedPayments(tx, accountId, userId, files));
+}
+
+async function seedPayments(db: Db, accountId: number, userId: number, files: FileStore): Promise<void> {
   await setCardPaymentSettings(db, accountId, 'test', DEMO_CARD_ACCOUNT_ID);
   const deps: PaymentDeps = { db, jobs: { send: async () => {} }, publicUrl: '' };
   const who = { accountId, userId };
