@@ -355,6 +355,18 @@ describe('the Payment flag and the awaiting-deposit alert', () => {
   });
 });
 
+describe('the Payment flag of a workflow without a deposit value', () => {
+  it('stays at None for a deposit and goes to Paid in Full at the total (Commercial)', async () => {
+    const workflows = ok(await d.client.get('/api/workflows')) as { id: number; slug: string }[];
+    const commercial = workflows.find((w) => w.slug === 'commercial')!;
+    const deal = await acceptedDeal({ ...d, workflowId: commercial.id });
+    ok(await create(deal.dealId, manualPaid(deal.deposit)));
+    expect(await flagSlug(deal.dealId)).toBe('none');
+    ok(await create(deal.dealId, manualPaid(minus(deal.total, deal.deposit))));
+    expect(await flagSlug(deal.dealId)).toBe('paid-in-full');
+  });
+});
+
 describe('PUT /deals/{id}/payments/{paymentId}', () => {
   it('edits a manual payment, with the same rules as creating one', async () => {
     const deal = await acceptedDeal(d);
