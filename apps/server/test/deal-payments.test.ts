@@ -307,8 +307,20 @@ describe('POST /deals/{id}/payments', () => {
     expect(fieldsOf(res)).toEqual([
       { path: 'confirmAboveBalance', message: paymentMessages.aboveBalanceNeedsConfirmation },
     ]);
-    // A requested manual payment moves no money yet: no confirmation needed.
-    ok(await create(deal.dealId, { type: 'MANUAL', status: 'REQUESTED', amount: over }));
+    // A manual request above the balance needs the same yes; a cancelled entry does not.
+    const request = await create(deal.dealId, { type: 'MANUAL', status: 'REQUESTED', amount: over });
+    expect(fieldsOf(request)).toEqual([
+      { path: 'confirmAboveBalance', message: paymentMessages.aboveBalanceNeedsConfirmation },
+    ]);
+    ok(
+      await create(deal.dealId, {
+        type: 'MANUAL',
+        status: 'REQUESTED',
+        amount: over,
+        confirmAboveBalance: true,
+      }),
+    );
+    ok(await create(deal.dealId, { type: 'MANUAL', status: 'CANCELLED', amount: over }));
     const confirmed = ok(await create(deal.dealId, manualPaid(over, { confirmAboveBalance: true })));
     expect(confirmed.status).toBe('PAID');
     const totals = (await list(deal.dealId)).totals;

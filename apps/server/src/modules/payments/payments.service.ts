@@ -186,22 +186,22 @@ export async function requestCardPayment(
 }
 
 /**
- * 400 on `confirmAboveBalance` when a manual payment would make the received money exceed the
- * accepted quote's total and the dealer has not confirmed it. `replacing` is the payment's own
- * paid amount before an edit.
+ * 400 on `confirmAboveBalance` when a manual payment, paid or requested, is more than the accepted
+ * quote's outstanding balance (its total less what is received) and the dealer has not confirmed
+ * it. `replacing` is the payment's own paid amount before an edit (not counted twice).
  */
 async function checkAboveBalance(
   tx: Db,
   accountId: number,
   dealId: number,
-  paidAmount: bigint,
+  amount: bigint,
   replacing: bigint,
   confirmed: boolean,
 ): Promise<void> {
-  if (confirmed || paidAmount === 0n) return;
+  if (confirmed) return;
   const m = await repo.findMoneyOnDeal(tx, accountId, dealId);
   if (!m.quote) return;
-  const after = toScaled(m.received) - replacing + paidAmount;
+  const after = toScaled(m.received) - replacing + amount;
   if (after > toScaled(m.quote.pricing.sellGrandTotalIncTax))
     throw fieldError('confirmAboveBalance', paymentMessages.aboveBalanceNeedsConfirmation);
 }
@@ -301,7 +301,7 @@ export async function createDealPayment(
   const payment = await db.transaction(async (tx) => {
     await lockEditableDeal(tx, who.accountId, dealId);
     await requireQuoteOfDeal(tx, who.accountId, dealId, input.dealQuoteId);
-    if (input.status === 'PAID')
+    if (input.status !== 'CANCELLED')
       await checkAboveBalance(tx, who.accountId, dealId, toScaled(amount), 0n, input.confirmAboveBalance);
     const row = await repo.insertPayment(tx, {
       accountId: who.accountId,
@@ -343,7 +343,7 @@ export async function updateDealPayment(
     const current = await repo.findPayment(tx, who.accountId, dealId, paymentId);
     if (!current) throw paymentNotFound();
     if (current.type === 'STRIPE') throw conflict(paymentMessages.cardReadOnly);
-    if (input.status === 'PAID' && !current.isArchived)
+    if (input.status !== 'CANCELLED' && !current.isArchived)
       await checkAboveBalance(
         tx,
         who.accountId,
