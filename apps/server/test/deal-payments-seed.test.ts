@@ -10,14 +10,11 @@ import { createTestApp, signedInClient, type TestApp, type TestClient } from './
 
 let t: TestApp;
 let client: TestClient;
-let seedMs: number;
 const byDeal = new Map<number, { deal: Deal; payments: DealPayments; archived: DealPayments }>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const started = Date.now();
   expect(await seedDemoIfEmpty(t.db, { filesRoot: path.join(t.outboxDir, '../files') })).toBe(true);
-  seedMs = Date.now() - started;
   client = await signedInClient(t, DEMO_LOGIN);
   for (const wf of (await client.get('/api/workflows')).json<{ id: number }[]>())
     for (const deal of (await client.get(`/api/deals?workflowId=${wf.id}&limit=1000`)).json<{
@@ -99,9 +96,5 @@ describe('the demo seed: payments', () => {
         payments.payments.some((p) => p.type === 'MANUAL' && p.status === 'REQUESTED'),
     );
     expect(waiting).toHaveLength(1);
-  });
-
-  it('is quick', () => {
-    expect(seedMs).toBeLessThan(60_000);
   });
 });
