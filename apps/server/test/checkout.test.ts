@@ -424,6 +424,28 @@ describe('the webhook', () => {
     ]);
   });
 
+  it('queues a dealer’s cancel with paid deliveries and return-page reads arriving at once: no error, one ending', async () => {
+    const p = await cardPayment();
+    const s = await openSession(p.publicId);
+    await paidAtProvider(s.sessionId);
+    const e = await signedEvent(s.sessionId, 'checkout.session.completed');
+    const [cancel, ...others] = await Promise.all([
+      d.client.post(`/api/deals/${p.dealId}/payments/${p.id}/cancel`),
+      ...Array.from({ length: 10 }, () => deliver(e)),
+      ...Array.from({ length: 10 }, () =>
+        visitor().get(`/api/public/payment/${p.publicId}/session/${s.sessionId}`),
+      ),
+    ]);
+    expect(others.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const status = (await paymentRow(p.id))?.status;
+    if (cancel.statusCode === 200) expect(status).toBe('CANCELLED');
+    else {
+      expect(cancel.statusCode).toBe(409);
+      expect(status).toBe('PAID');
+    }
+    expect(await eventRows(e.id)).toBe(1);
+  });
+
   it('never undoes Paid: an expiry delivered after the payment changes nothing', async () => {
     const p = await cardPayment();
     const s = await openSession(p.publicId);

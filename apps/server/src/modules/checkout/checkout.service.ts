@@ -233,6 +233,18 @@ async function applyPaid(
   return 'paid';
 }
 
+/**
+ * A session locked for its change, after its deal and payment (lockPayment takes them in the order
+ * every dealer change to payments does), so a webhook, a return-page read and a cancel queue
+ * rather than deadlock.
+ */
+async function lockSession(tx: Db, sessionId: string): Promise<repo.CheckoutSessionRow | undefined> {
+  const found = await repo.findSession(tx, sessionId);
+  if (!found) return undefined;
+  await lockPayment(tx, found.paymentId);
+  return repo.lockSessionRow(tx, sessionId);
+}
+
 async function fulfilPaid(
   deps: CheckoutDeps,
   row: repo.CheckoutSessionRow,
@@ -240,7 +252,7 @@ async function fulfilPaid(
   paidAt: number,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockSession(tx, row.sessionId);
+    const locked = await lockSession(tx, row.sessionId);
     if (locked) await applyPaid(deps, tx, locked, session, paidAt);
   });
 }
@@ -291,7 +303,7 @@ export async function handleWebhook(
       sessionId: session?.sessionId ?? null,
     });
     if (!fresh) return { eventId: event.id, outcome: 'duplicate' };
-    const row = session ? await repo.lockSession(tx, session.sessionId) : undefined;
+    const row = session ? await lockSession(tx, session.sessionId) : undefined;
     const outcome =
       !session || !row
         ? 'ignored: not a session of ours'
