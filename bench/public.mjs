@@ -58,10 +58,12 @@ function databaseUrl() {
 // ── Data: the demo dealer's card account and requested card payments on a demo deal ───────────
 const { rows: demo } = await pool.query(
   `SELECT d.account_id, d.id AS deal_id FROM deals d JOIN users u ON u.account_id = d.account_id
-    WHERE u.username = 'demo' ORDER BY d.id LIMIT 1`,
+    WHERE u.username = 'demo' ORDER BY d.id`,
 );
 if (!demo[0]) throw new Error('no demo deal');
-const { account_id: accountId, deal_id: dealId } = demo[0];
+const accountId = demo[0].account_id;
+// Spread over the demo's deals, as customers' payments are: a Paid transition locks its deal.
+const dealIds = demo.map((r) => r.deal_id);
 await pool.query(
   `INSERT INTO dealer_settings (account_id, card_account_id) VALUES ($1, $2)
    ON CONFLICT (account_id) DO UPDATE SET card_account_id = EXCLUDED.card_account_id`,
@@ -71,9 +73,10 @@ await pool.query(
 async function cardPayments(n, description) {
   const { rows } = await pool.query(
     `INSERT INTO deal_payments (account_id, deal_id, type, status, amount, currency, description)
-     SELECT $1, $2, 'STRIPE', 'REQUESTED', '25.00', 'USD', $3 || ' ' || g FROM generate_series(1, $4) g
+     SELECT $1, ($2::int[])[1 + g % cardinality($2::int[])], 'STRIPE', 'REQUESTED', '25.00', 'USD', $3 || ' ' || g
+       FROM generate_series(1, $4) g
      RETURNING id, public_id`,
-    [accountId, dealId, description, n],
+    [accountId, dealIds, description, n],
   );
   return rows;
 }
@@ -185,7 +188,7 @@ for (const target of TARGETS) {
 const payments = await cardPayments(WEBHOOK_PAYMENTS, 'Bench: webhook');
 // Their sessions, as create-session leaves them (written here: create-session is limited to 30 a
 // minute per address), and the customers paid at the provider (the test checkout's records).
-const sessions = payments.map((p, i) => `cs_test_local_bench${i}x${Date.now().toString(36)}`);
+const sessions = payments.map((_p, i) => `cs_test_local_bench${i}x${Date.now().toString(36)}`);
 await pool.query(
   `INSERT INTO test_checkout_sessions
      (session_id, idempotency_key, connected_account, client_secret, status, payment_status, amount_minor,
