@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { publicPaymentMessages } from '@slat/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { stripeShapedSession } from '../src/modules/checkout/test-checkout-provi
 import { requestCardPayment } from '../src/modules/payments/index';
 import { acceptedDeal, connectCardAccount } from './deal-payments-fixtures';
 import { createTestApp, type TestApp, TestClient } from './harness';
-import { ok, type QuoteDealer, quoteDealer } from './quote-fixtures';
+import { eventually, ok, type QuoteDealer, quoteDealer } from './quote-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_checkout_api_tests';
 const ACCOUNT = 'acct_1CheckoutApiTest';
@@ -328,6 +330,16 @@ describe('the test checkout', () => {
     expect(row).toMatchObject({ status: 'PAID', transacted_at: today, customer_email: email });
     expect(row?.receipt_sent_at).not.toBeNull();
     expect(await receiptJobs(email)).toBe(1);
+    // The queue delivers it (outbox mode here): to the customer, with what was paid and to whom.
+    const receipt = await eventually(async () => {
+      for (const f of await fs.readdir(t.outboxDir).catch(() => [] as string[])) {
+        const raw = await fs.readFile(path.join(t.outboxDir, f), 'utf8');
+        if (raw.includes(email)) return raw;
+      }
+      return undefined;
+    });
+    expect(receipt).toContain('Your payment to Checkout Blinds Pty Ltd');
+    expect(receipt).toContain('125.50');
     expect(
       await count(
         `SELECT count(*) AS n FROM card_provider_events WHERE session_id = $1 AND outcome = 'paid'`,
