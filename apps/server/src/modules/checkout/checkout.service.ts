@@ -392,7 +392,13 @@ export async function expireAtProvider(
 
 // ── reconciliation ─────────────────────────────────────────────────────────────
 
-export type ReconciliationReport = { accounts: number; sessions: number; found: number };
+export type ReconciliationReport = {
+  accounts: number;
+  sessions: number;
+  found: number;
+  /** Connected accounts the provider would not list (revoked, say): the others are still compared. */
+  failed: string[];
+};
 
 /**
  * Compares each account's provider sessions of the last 7 days with its payments and records
@@ -404,10 +410,17 @@ export async function reconcileCardPayments(
   provider: CardProvider,
   now: Date = new Date(),
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { accounts: 0, sessions: 0, found: 0 };
+  const report: ReconciliationReport = { accounts: 0, sessions: 0, found: 0, failed: [] };
   for (const { accountId, cardAccountId } of await repo.accountsWithCardAccount(db)) {
     report.accounts += 1;
-    const sessions = (await provider.listRecentSessions(cardAccountId, 7)).filter((s) => s.paymentPublicId);
+    let listed: ProviderSession[];
+    try {
+      listed = await provider.listRecentSessions(cardAccountId, 7);
+    } catch {
+      report.failed.push(cardAccountId);
+      continue;
+    }
+    const sessions = listed.filter((s) => s.paymentPublicId);
     report.sessions += sessions.length;
     const ids = [...new Set(sessions.map((s) => s.paymentPublicId ?? ''))];
     const payments = new Map(
