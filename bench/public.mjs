@@ -82,7 +82,7 @@ async function cardPayments(n, description) {
 }
 
 // ── The public calls measured (another page's call is one more entry) ─────────────────────────
-export const TARGETS = [
+const TARGETS = [
   {
     name: 'GET /api/public/payment/{id}',
     prepare: async () => {
