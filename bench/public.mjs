@@ -58,10 +58,12 @@ function databaseUrl() {
 // ── Data: the demo dealer's card account and requested card payments on a demo deal ───────────
 const { rows: demo } = await pool.query(
   `SELECT d.account_id, d.id AS deal_id FROM deals d JOIN users u ON u.account_id = d.account_id
-    WHERE u.username = 'demo' ORDER BY d.id LIMIT 1`,
+    WHERE u.username = 'demo' ORDER BY d.id`,
 );
 if (!demo[0]) throw new Error('no demo deal');
-const { account_id: accountId, deal_id: dealId } = demo[0];
+const accountId = demo[0].account_id;
+// Spread over the demo's deals, as customers' payments are: a Paid transition locks its deal.
+const dealIds = demo.map((r) => r.deal_id);
 await pool.query(
   `INSERT INTO dealer_settings (account_id, card_account_id) VALUES ($1, $2)
    ON CONFLICT (account_id) DO UPDATE SET card_account_id = EXCLUDED.card_account_id`,
@@ -71,15 +73,16 @@ await pool.query(
 async function cardPayments(n, description) {
   const { rows } = await pool.query(
     `INSERT INTO deal_payments (account_id, deal_id, type, status, amount, currency, description)
-     SELECT $1, $2, 'STRIPE', 'REQUESTED', '25.00', 'USD', $3 || ' ' || g FROM generate_series(1, $4) g
+     SELECT $1, ($2::int[])[1 + g % cardinality($2::int[])], 'STRIPE', 'REQUESTED', '25.00', 'USD', $3 || ' ' || g
+       FROM generate_series(1, $4) g
      RETURNING id, public_id`,
-    [accountId, dealId, description, n],
+    [accountId, dealIds, description, n],
   );
   return rows;
 }
 
 // ── The public calls measured (another page's call is one more entry) ─────────────────────────
-export const TARGETS = [
+const TARGETS = [
   {
     name: 'GET /api/public/payment/{id}',
     prepare: async () => {
@@ -183,17 +186,24 @@ for (const target of TARGETS) {
 
 // ── The webhook: paid events for sessions of requested payments, each delivered several times ──
 const payments = await cardPayments(WEBHOOK_PAYMENTS, 'Bench: webhook');
-const sessions = [];
-for (const p of payments) {
-  const res = await fetch(`${base}/api/public/payment/${p.public_id}/create-session`, { method: 'POST' });
-  if (res.status !== 200) throw new Error(`create-session: ${res.status} ${await res.text()}`);
-  sessions.push((await res.json()).sessionId);
-}
-// The customers paid at the provider (the test checkout's records), the events are on their way.
+// Their sessions, as create-session leaves them (written here: create-session is limited to 30 a
+// minute per address), and the customers paid at the provider (the test checkout's records).
+const sessions = payments.map((_p, i) => `cs_test_local_bench${i}x${Date.now().toString(36)}`);
 await pool.query(
-  `UPDATE test_checkout_sessions SET status = 'complete', payment_status = 'paid', customer_email = 'bench@example.test'
-    WHERE session_id = ANY($1::text[])`,
-  [sessions],
+  `INSERT INTO test_checkout_sessions
+     (session_id, idempotency_key, connected_account, client_secret, status, payment_status, amount_minor,
+      currency, customer_email, return_url, metadata, expires_at)
+   SELECT s, s, $2, s || '_secret', 'complete', 'paid', 2500, 'USD', 'bench@example.test',
+          'http://bench.test/', jsonb_build_object('paymentId', p), now() + interval '1 day'
+     FROM unnest($1::text[], $3::text[]) AS x(s, p)`,
+  [sessions, CARD_ACCOUNT, payments.map((p) => p.public_id)],
+);
+await pool.query(
+  `INSERT INTO checkout_sessions
+     (account_id, payment_id, provider, session_id, client_secret, connected_account, status, amount, currency, expires_at)
+   SELECT $1, pid, 'test', s, s || '_secret', $2, 'open', '25.00', 'USD', now() + interval '1 day'
+     FROM unnest($3::text[], $4::int[]) AS x(s, pid)`,
+  [accountId, CARD_ACCOUNT, sessions, payments.map((p) => p.id)],
 );
 const { rows: records } = await pool.query(
   `SELECT session_id, client_secret, amount_minor, currency, metadata, return_url,

@@ -154,12 +154,28 @@ describe('the daily reconciliation (local mode, against the test checkout’s re
     // The same findings again add nothing.
     const second = await reconcileCardPayments(t.db, providerOf(t.services), new Date());
     expect(second.found).toBe(0);
+    expect(second.failed).toEqual([]);
     expect(await mismatches()).toHaveLength(6);
     // The other dealer's own sessions are theirs: nothing flagged for them.
     const { rows } = await t.pool.query(`SELECT kind FROM payment_mismatches WHERE account_id = $1`, [
       other.dealer.accountId,
     ]);
     expect(rows).toEqual([]);
+  });
+
+  it('goes on past an account the provider will not list, naming it', async () => {
+    const provider = providerOf(t.services);
+    const refusing = {
+      ...provider,
+      mode: provider.mode,
+      listRecentSessions: async (account: string, days?: number) => {
+        if (account === ACCOUNT) throw new Error('account revoked');
+        return provider.listRecentSessions(account, days);
+      },
+    } as typeof provider;
+    const report = await reconcileCardPayments(t.db, refusing, new Date());
+    expect(report.failed).toEqual([ACCOUNT]);
+    expect(report.accounts).toBeGreaterThanOrEqual(2);
   });
 
   it('is scheduled daily in the job queue', async () => {

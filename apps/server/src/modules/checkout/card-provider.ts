@@ -72,13 +72,6 @@ export function toMinorUnits(amount: string): number {
   return Number(toScaled(amount) / 100n);
 }
 
-/** 1250 → "12.50". */
-export function fromMinorUnits(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** A Stripe Checkout Session object (or the test checkout's copy of one) in the provider's terms. */
 export function sessionFromStripe(s: Stripe.Checkout.Session): ProviderSession {
   const status: ProviderSessionStatus =
