@@ -32,8 +32,12 @@ const money = (scaled: bigint) => fromScaled(scaled, 2);
 const max0 = (n: bigint) => (n < 0n ? 0n : n);
 
 /** Per address: reading the page is cheap and frequent; accepting and paying are not. */
-const readLimits = (ip: string): Limit[] => [
-  { key: `customer-quote:read:${limitAddress(ip)}`, max: 120, windowSeconds: 60 },
+const readLimits = (services: Services, ip: string): Limit[] => [
+  {
+    key: `customer-quote:read:${limitAddress(ip)}`,
+    max: services.config.publicReadsPerMinute,
+    windowSeconds: 60,
+  },
 ];
 const actLimits = (ip: string): Limit[] => [
   { key: `customer-quote:act:${limitAddress(ip)}`, max: 10, windowSeconds: 60 },
@@ -57,7 +61,7 @@ type Shown = {
 async function resolve(db: Db, publicId: string): Promise<Shown> {
   const linked = await repo.findByPublicId(db, publicId);
   if (!linked) throw quoteNotFound();
-  const newest = (await repo.hasRevision(db, linked.account_id, linked.id))
+  const newest = linked.has_revision
     ? await repo.findNewestLiveRevision(db, linked.account_id, linked.id)
     : linked.is_archived
       ? undefined
@@ -124,7 +128,7 @@ export async function customerQuote(
   publicId: string,
   ip: string,
 ): Promise<CustomerQuote> {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, ip));
   const shown = await resolve(services.db, publicId);
   if (shown.row.customer_opened_at === null)
     await repo.markOpened(services.db, shown.row.account_id, shown.row.id);
@@ -142,7 +146,7 @@ export async function paymentSummary(
   publicId: string,
   ip: string,
 ): Promise<PaymentSummary> {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, ip));
   const { row, withdrawn } = await resolve(services.db, publicId);
   const payments = withdrawn
     ? []
@@ -166,7 +170,7 @@ export async function paymentSummary(
 
 /** GET /customerquote/{id}/pdf: the quote PDF the dealer's 'quote' PDF is (the frozen one once accepted). */
 export async function customerQuotePdf(services: Services, publicId: string, ip: string) {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, ip));
   const { row, withdrawn } = await resolve(services.db, publicId);
   if (withdrawn) throw quoteNotFound();
   const { url } = await services.pdfs.quotePdf(row.account_id, row.id, 'QUOTE');
