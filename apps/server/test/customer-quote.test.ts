@@ -149,6 +149,12 @@ describe('GET /customerquote/{id}', () => {
     ok(await d.client.post(`/api/deal-quotes/${quoteId}/archive`));
     const q = ok(await view(publicId));
     expect(q).toMatchObject({ withdrawn: true, revisedTo: null, lines: [], cardPayments: false });
+    expect(ok(await customer().get(`/api/customerquote/${publicId}/payments`))).toEqual({
+      id: publicId,
+      totalReceived: '0.00',
+      balance: '0.00',
+      payments: [],
+    });
     const refused = await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(customerQuoteMessages.withdrawn);

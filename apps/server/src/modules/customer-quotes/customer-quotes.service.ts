@@ -148,9 +148,9 @@ export async function paymentSummary(
 ): Promise<PaymentSummary> {
   await services.rateLimiter.take(readLimits(services, ip));
   const { row, withdrawn } = await resolve(services.db, publicId);
-  const payments = withdrawn
-    ? []
-    : await repo.findQuotePayments(services.db, row.account_id, row.deal_id, row.id);
+  // A withdrawn quote asks nothing of the customer: no rows, nothing owed.
+  if (withdrawn) return { id: row.public_id, totalReceived: '0.00', balance: '0.00', payments: [] };
+  const payments = await repo.findQuotePayments(services.db, row.account_id, row.deal_id, row.id);
   const received = payments
     .filter((p) => p.status === 'PAID')
     .reduce((sum, p) => sum + toScaled(p.amount), 0n);
