@@ -114,6 +114,9 @@ describe('GET /customerquote/{id}', () => {
   it('records the first open once; the dealer sees when', async () => {
     const { quoteId, publicId } = await quoteLink();
     expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
+    // The dealer trying the link before sending it is no customer opening it.
+    ok(await view(publicId, d.client));
+    expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
     ok(await view(publicId));
     const first = ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt as string;
     expect(first).not.toBeNull();

@@ -122,15 +122,18 @@ async function present(db: Db, shown: Shown): Promise<CustomerQuote> {
   };
 }
 
-/** GET /customerquote/{id}: the quote the link shows; the first open is recorded on it once. */
+/**
+ * GET /customerquote/{id}: the quote the link shows. The first open is recorded on it once, unless
+ * it is the dealer's own (signed in to the quote's account) looking at the link before sending it.
+ */
 export async function customerQuote(
   services: Services,
   publicId: string,
-  ip: string,
+  viewer: { ip: string; accountId: number | null },
 ): Promise<CustomerQuote> {
-  await services.rateLimiter.take(readLimits(services, ip));
+  await services.rateLimiter.take(readLimits(services, viewer.ip));
   const shown = await resolve(services.db, publicId);
-  if (shown.row.customer_opened_at === null)
+  if (shown.row.customer_opened_at === null && viewer.accountId !== shown.row.account_id)
     await repo.markOpened(services.db, shown.row.account_id, shown.row.id);
   return present(services.db, shown);
 }
