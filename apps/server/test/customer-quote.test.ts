@@ -125,6 +125,20 @@ describe('GET /customerquote/{id}', () => {
     expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBe(first);
   });
 
+  it('20 customers opening at once while the dealer accepts: every answer 200, the open recorded', async () => {
+    const { quoteId, publicId } = await quoteLink();
+    const [opens, accepted] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => view(publicId))),
+      d.client.post(`/api/deal-quotes/${quoteId}/accept`, { acceptWithoutSignature: true }),
+    ]);
+    expect(opens.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { rows } = await t.pool.query('SELECT customer_opened_at FROM deal_quotes WHERE id = $1', [
+      quoteId,
+    ]);
+    expect(rows[0].customer_opened_at).toBeInstanceOf(Date);
+  });
+
   it('a revised quote’s old link shows the newest revision', async () => {
     const { quoteId, publicId } = await quoteLink();
     ok(await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody()));

@@ -94,7 +94,19 @@ export async function findNewestLiveRevision(
   return rows[0];
 }
 
-/** Records the customer's first open; later opens change nothing. */
+/**
+ * Locks the quote's order row. Every write to a quote takes it first, and the version trigger of
+ * deal_quotes updates it: taking it before updating the quote keeps the one lock order (no deadlock).
+ */
+export async function lockQuoteOrder(db: Db, accountId: number, quoteId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT o.id FROM orders o JOIN deal_quotes q ON q.order_id = o.id AND q.account_id = o.account_id
+     WHERE q.id = ${quoteId} AND q.account_id = ${accountId}
+       FOR UPDATE OF o`);
+  return rows.length > 0;
+}
+
+/** Records the customer's first open (after lockQuoteOrder, in its transaction); later opens change nothing. */
 export async function markOpened(db: Db, accountId: number, quoteId: number): Promise<void> {
   await db.execute(sql`
     UPDATE deal_quotes SET customer_opened_at = now()
@@ -169,7 +181,7 @@ export async function findLink(
   return rows[0];
 }
 
-/** Records that the link was mailed now, to this address. */
+/** Records that the link was mailed now, to this address (after lockQuoteOrder, in its transaction). */
 export async function markSent(
   db: Db,
   accountId: number,

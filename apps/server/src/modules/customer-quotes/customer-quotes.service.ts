@@ -134,7 +134,10 @@ export async function customerQuote(
   await services.rateLimiter.take(readLimits(services, viewer.ip));
   const shown = await resolve(services.db, publicId);
   if (shown.row.customer_opened_at === null && viewer.accountId !== shown.row.account_id)
-    await repo.markOpened(services.db, shown.row.account_id, shown.row.id);
+    await services.db.transaction(async (tx) => {
+      if (await repo.lockQuoteOrder(tx, shown.row.account_id, shown.row.id))
+        await repo.markOpened(tx, shown.row.account_id, shown.row.id);
+    });
   return present(services.db, shown);
 }
 
@@ -323,6 +326,7 @@ export async function sendToCustomer(
   const intro = `Here is your quote ${found.tuid} for ${found.deal_name} from ${company}. You can read it, accept it and pay online:`;
   const note = input.message ? `${input.message}\n\n` : '';
   const sent = await services.db.transaction(async (tx) => {
+    if (!(await repo.lockQuoteOrder(tx, accountId, quoteId))) throw notFound('Quote not found');
     const row = await repo.markSent(tx, accountId, quoteId, input.email);
     if (!row) throw notFound('Quote not found');
     await services.jobs.send(
