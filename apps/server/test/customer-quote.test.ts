@@ -114,12 +114,29 @@ describe('GET /customerquote/{id}', () => {
   it('records the first open once; the dealer sees when', async () => {
     const { quoteId, publicId } = await quoteLink();
     expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
+    // The dealer trying the link before sending it is no customer opening it.
+    ok(await view(publicId, d.client));
+    expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
     ok(await view(publicId));
     const first = ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt as string;
     expect(first).not.toBeNull();
     await new Promise((r) => setTimeout(r, 20));
     ok(await view(publicId));
     expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBe(first);
+  });
+
+  it('20 customers opening at once while the dealer accepts: every answer 200, the open recorded', async () => {
+    const { quoteId, publicId } = await quoteLink();
+    const [opens, accepted] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => view(publicId))),
+      d.client.post(`/api/deal-quotes/${quoteId}/accept`, { acceptWithoutSignature: true }),
+    ]);
+    expect(opens.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { rows } = await t.pool.query('SELECT customer_opened_at FROM deal_quotes WHERE id = $1', [
+      quoteId,
+    ]);
+    expect(rows[0].customer_opened_at).toBeInstanceOf(Date);
   });
 
   it('a revised quote’s old link shows the newest revision', async () => {
@@ -149,6 +166,12 @@ describe('GET /customerquote/{id}', () => {
     ok(await d.client.post(`/api/deal-quotes/${quoteId}/archive`));
     const q = ok(await view(publicId));
     expect(q).toMatchObject({ withdrawn: true, revisedTo: null, lines: [], cardPayments: false });
+    expect(ok(await customer().get(`/api/customerquote/${publicId}/payments`))).toEqual({
+      id: publicId,
+      totalReceived: '0.00',
+      balance: '0.00',
+      payments: [],
+    });
     const refused = await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(customerQuoteMessages.withdrawn);

@@ -21,7 +21,10 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 export function registerCustomerQuoteRoutes(app: FastifyInstance, services: Services): void {
   route(app, getCustomerQuote, async ({ params, request, reply }) => {
     noStore(reply);
-    return customerQuotes.customerQuote(services, params.id, request.ip);
+    return customerQuotes.customerQuote(services, params.id, {
+      ip: request.ip,
+      accountId: request.session?.accountId ?? null,
+    });
   });
   route(app, getCustomerQuotePayments, async ({ params, request, reply }) => {
     noStore(reply);
