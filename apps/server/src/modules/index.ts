@@ -12,6 +12,7 @@ import { contactsModule } from './contacts/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
+import { paymentsModule } from './payments/index';
 import { personnelModule } from './personnel/index';
 import {
   orderDocumentsModule,
@@ -52,4 +53,5 @@ export const apiModules: readonly ApiModule[] = [
   quotePricingModule,
   quoteAcceptModule,
   quotePdfsModule,
+  paymentsModule,
 ];
