@@ -9,6 +9,7 @@ import { bundlesModule } from './bundles/index';
 import { calendarModule } from './calendar/index';
 import { catalogModule } from './catalog/index';
 import { contactsModule } from './contacts/index';
+import { customerQuotesModule } from './customer-quotes/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
@@ -54,4 +55,5 @@ export const apiModules: readonly ApiModule[] = [
   quoteAcceptModule,
   quotePdfsModule,
   paymentsModule,
+  customerQuotesModule,
 ];
