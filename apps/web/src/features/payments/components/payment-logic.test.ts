@@ -110,9 +110,10 @@ describe('the request bodies', () => {
     expect('transactedAt' in updateBody(values({ status: 'CANCELLED' }), false)).toBe(false);
   });
 
-  it('makes a card payment a request without a date or reference', () => {
-    const body = createBody(values({ type: 'STRIPE', status: 'PAID', reference: 'chq 12' }), false);
-    expect(body).toMatchObject({ type: 'STRIPE', status: 'REQUESTED', reference: '' });
+  it('makes a card payment a request for the accepted quote, without a date or reference', () => {
+    const body = createBody(values({ type: 'STRIPE', status: 'PAID', reference: 'chq 12' }), false, 9);
+    expect(body).toMatchObject({ type: 'STRIPE', status: 'REQUESTED', reference: '', dealQuoteId: 9 });
+    expect('dealQuoteId' in createBody(values(), false, 9)).toBe(false);
     expect('transactedAt' in body).toBe(false);
   });
 
@@ -130,7 +131,7 @@ describe('the request bodies', () => {
 });
 
 describe('the above-balance question', () => {
-  it('is asked for a manual payment above the balance, not at it', () => {
+  it('is asked for a manual Paid payment above the balance, not at it', () => {
     expect(needsAboveBalanceConfirmation(values({ amount: '750.01' }), '750.00')).toBe(true);
     expect(needsAboveBalanceConfirmation(values({ amount: '750' }), '750.00')).toBe(false);
     expect(needsAboveBalanceConfirmation(values({ amount: '900', status: 'CANCELLED' }), '750.00')).toBe(

@@ -82,7 +82,11 @@ export const amountOf = (values: PaymentFormValues): string =>
   parseMoneyInput(values.amount.trim()) ?? values.amount.trim();
 
 /** The create call's body: the transaction date only when Paid (the server refuses one otherwise). */
-export function createBody(values: PaymentFormValues, confirmAboveBalance: boolean): CreateDealPaymentBody {
+export function createBody(
+  values: PaymentFormValues,
+  confirmAboveBalance: boolean,
+  acceptedQuoteId: number | null = null,
+): CreateDealPaymentBody {
   return {
     type: values.type,
     status: values.type === 'STRIPE' ? 'REQUESTED' : values.status,
@@ -90,6 +94,8 @@ export function createBody(values: PaymentFormValues, confirmAboveBalance: boole
     description: values.description.trim(),
     reference: values.type === 'STRIPE' ? '' : values.reference.trim(),
     ...(values.type === 'MANUAL' && values.status === 'PAID' ? { transactedAt: values.transactedAt } : {}),
+    // a card request is for the accepted quote's balance
+    ...(values.type === 'STRIPE' && acceptedQuoteId !== null ? { dealQuoteId: acceptedQuoteId } : {}),
     ...(confirmAboveBalance ? { confirmAboveBalance: true } : {}),
   };
 }
@@ -116,9 +122,9 @@ export function balanceFor(totals: DealPaymentTotals, editing: DealPayment | nul
   return totals.balance;
 }
 
-/** A manual Requested or Paid payment above the balance needs the dealer's explicit yes. */
+/** A manual Paid payment above the balance (received money past the quote's total) needs the dealer's explicit yes. */
 export function needsAboveBalanceConfirmation(values: PaymentFormValues, balance: string | null): boolean {
-  if (values.type !== 'MANUAL' || values.status === 'CANCELLED' || balance === null) return false;
+  if (values.type !== 'MANUAL' || values.status !== 'PAID' || balance === null) return false;
   const amount = parseMoneyInput(values.amount.trim());
   return amount !== null && compareDecimals(amount, balance) > 0;
 }

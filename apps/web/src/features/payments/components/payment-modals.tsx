@@ -130,7 +130,7 @@ function PaymentForm({
           paymentId: payment.id,
           body: updateBody(values, confirmed),
         });
-      else await save.mutateAsync({ kind: 'create', body: createBody(values, confirmed) });
+      else await save.mutateAsync({ kind: 'create', body: createBody(values, confirmed, totals.acceptedQuote?.id ?? null) });
       notifySuccess(t('payments.saved'), formatMoney(amountOf(values)));
       modal.close();
     } catch (error) {
