@@ -4,7 +4,14 @@
 // and mailed, cancelled with a confirmation, archived); an archived deal's payments read-only;
 // every modal checked with axe; screenshots at 1280 and at phone width into test-results.
 import type { Locator, Page } from '@playwright/test';
-import { apiWrite, expect, readOutboxMail, settledViolations, signInViaApi, test } from '../../fixtures';
+import {
+  apiWrite,
+  expect as baseExpect,
+  readOutboxMail,
+  settledViolations,
+  signInViaApi,
+  test,
+} from '../../fixtures';
 import {
   type AcceptedDeal,
   dealWithAcceptedQuote,
@@ -16,8 +23,19 @@ import {
 } from './payments-helpers';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
+// each test builds its own deal with an accepted quote first: more room than a screen-only test
+test.describe.configure({ timeout: 240_000 });
+// the shared 2-core machine can take many seconds to render a screen: each wait gets room
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+const pageErrors: string[] = [];
 
 test.beforeEach(async ({ page }) => {
+  pageErrors.length = 0;
+  page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
   await signInViaApi(page.request);
 });
 
@@ -25,7 +43,11 @@ async function openDeal(page: Page, deal: AcceptedDeal): Promise<{ modal: Locato
   await page.goto(`/workflows/residential/${deal.dealId}`);
   const modal = page.getByRole('dialog', { name: new RegExp(`^Deal #${deal.dealTuid} `) });
   const section = modal.getByTestId('payments-section');
-  await expect(section.getByTestId('payment-totals')).toBeVisible();
+  await expect(section.getByTestId('payment-totals'))
+    .toBeVisible()
+    .catch((error: unknown) => {
+      throw new Error(`${String(error)}\npage errors:\n${pageErrors.join('\n')}`);
+    });
   return { modal, section };
 }
 

@@ -2,10 +2,14 @@
 // message), and the quote's customer link: Send quote to customer (the mail arrives), sent and
 // opened, Copy customer link; the phone's width for each screen touched.
 import type { Page } from '@playwright/test';
-import { expect, readOutboxMail, settledViolations, signInViaApi, test } from '../../fixtures';
+import { expect as baseExpect, readOutboxMail, settledViolations, signInViaApi, test } from '../../fixtures';
 import { dealWithAcceptedQuote, shot } from './payments-helpers';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
+// each test builds its own deal with an accepted quote first: more room than a screen-only test
+test.describe.configure({ timeout: 240_000 });
+// the shared 2-core machine can take many seconds to render a screen: each wait gets room
+const expect = baseExpect.configure({ timeout: 45_000 });
 
 test.beforeEach(async ({ page }) => {
   await signInViaApi(page.request);
