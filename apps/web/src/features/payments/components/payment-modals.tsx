@@ -130,7 +130,11 @@ function PaymentForm({
           paymentId: payment.id,
           body: updateBody(values, confirmed),
         });
-      else await save.mutateAsync({ kind: 'create', body: createBody(values, confirmed, totals.acceptedQuote?.id ?? null) });
+      else
+        await save.mutateAsync({
+          kind: 'create',
+          body: createBody(values, confirmed, totals.acceptedQuote?.id ?? null),
+        });
       notifySuccess(t('payments.saved'), formatMoney(amountOf(values)));
       modal.close();
     } catch (error) {
