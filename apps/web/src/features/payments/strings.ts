@@ -27,7 +27,6 @@ const paymentsEn = {
     createdBy: 'Added by {{name}} on {{date}}',
     createdOn: 'Added on {{date}}',
     noDescription: 'No description',
-    open: 'Open payment {{amount}} ({{status}})',
     createTitle: 'Add payment',
     editTitle: 'Edit payment',
     detailTitle: 'Card payment',

@@ -136,13 +136,7 @@ function PaymentRow({ payment, onOpen }: { payment: DealPayment; onOpen: () => v
   const details = showsTransactionDetails(payment);
   return (
     <Paper withBorder radius="md" bg={payment.isArchived ? 'gray.0' : undefined} data-payment-id={payment.id}>
-      <UnstyledButton
-        onClick={onOpen}
-        w="100%"
-        px="sm"
-        py={8}
-        aria-label={t('payments.open', { amount, status: t(`payments.status.${payment.status}`) })}
-      >
+      <UnstyledButton onClick={onOpen} w="100%" px="sm" py={8}>
         <Group justify="space-between" gap="xs" wrap="wrap" align="center">
           <Stack gap={0} miw={0} style={{ flex: '1 1 12rem' }}>
             <Text fw={700} size="sm">
