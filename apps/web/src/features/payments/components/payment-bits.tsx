@@ -3,7 +3,12 @@ import type { DealPayment } from '@slat/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 
-const statusColor = { REQUESTED: 'blue.8', PAID: 'teal.9', CANCELLED: 'gray.7' } as const;
+// colours that keep 4.5:1 for the badge's text (the quotes' status pills use the same)
+const statusLook = {
+  REQUESTED: { variant: 'light', color: 'blue' },
+  PAID: { variant: 'filled', color: 'teal.9' },
+  CANCELLED: { variant: 'outline', color: 'gray.8' },
+} as const;
 
 export function PaymentStatusBadges({ payment }: { payment: DealPayment }) {
   const { t } = useTranslation();
@@ -12,11 +17,7 @@ export function PaymentStatusBadges({ payment }: { payment: DealPayment }) {
       <Badge variant="outline" color="gray.8" size="sm">
         {t(`payments.type.${payment.type}`)}
       </Badge>
-      <Badge
-        variant={payment.status === 'PAID' ? 'filled' : 'light'}
-        color={statusColor[payment.status]}
-        size="sm"
-      >
+      <Badge {...statusLook[payment.status]} size="sm">
         {t(`payments.status.${payment.status}`)}
       </Badge>
       {payment.isArchived && (
