@@ -307,8 +307,20 @@ describe('POST /deals/{id}/payments', () => {
     expect(fieldsOf(res)).toEqual([
       { path: 'confirmAboveBalance', message: paymentMessages.aboveBalanceNeedsConfirmation },
     ]);
-    // A requested manual payment moves no money yet: no confirmation needed.
-    ok(await create(deal.dealId, { type: 'MANUAL', status: 'REQUESTED', amount: over }));
+    // A manual request above the balance needs the same yes; a cancelled entry does not.
+    const request = await create(deal.dealId, { type: 'MANUAL', status: 'REQUESTED', amount: over });
+    expect(fieldsOf(request)).toEqual([
+      { path: 'confirmAboveBalance', message: paymentMessages.aboveBalanceNeedsConfirmation },
+    ]);
+    ok(
+      await create(deal.dealId, {
+        type: 'MANUAL',
+        status: 'REQUESTED',
+        amount: over,
+        confirmAboveBalance: true,
+      }),
+    );
+    ok(await create(deal.dealId, { type: 'MANUAL', status: 'CANCELLED', amount: over }));
     const confirmed = ok(await create(deal.dealId, manualPaid(over, { confirmAboveBalance: true })));
     expect(confirmed.status).toBe('PAID');
     const totals = (await list(deal.dealId)).totals;
@@ -351,6 +363,18 @@ describe('the Payment flag and the awaiting-deposit alert', () => {
     expect((await list(deal.dealId)).totals.received).toBe('0.00');
     expect(await flagSlug(deal.dealId)).toBe('paid-in-full');
     ok(await create(deal.dealId, manualPaid(deal.deposit)));
+    expect(await flagSlug(deal.dealId)).toBe('paid-in-full');
+  });
+});
+
+describe('the Payment flag of a workflow without a deposit value', () => {
+  it('stays at None for a deposit and goes to Paid in Full at the total (Commercial)', async () => {
+    const workflows = ok(await d.client.get('/api/workflows')) as { id: number; slug: string }[];
+    const commercial = workflows.find((w) => w.slug === 'commercial')!;
+    const deal = await acceptedDeal({ ...d, workflowId: commercial.id });
+    ok(await create(deal.dealId, manualPaid(deal.deposit)));
+    expect(await flagSlug(deal.dealId)).toBe('none');
+    ok(await create(deal.dealId, manualPaid(minus(deal.total, deal.deposit))));
     expect(await flagSlug(deal.dealId)).toBe('paid-in-full');
   });
 });

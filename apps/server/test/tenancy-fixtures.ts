@@ -243,6 +243,14 @@ export async function createTenant(t: TestApp, label: string) {
     ).order_window_product_id as number,
   };
 
+  // A payment on the deal (requested by hand: it has no card account).
+  const payment = (await post(`/api/deals/${deal.id}/payments`, {
+    type: 'MANUAL',
+    status: 'REQUESTED',
+    amount: '12.50',
+    description: `Deposit ${marker}`,
+  })) as { id: number };
+
   // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
   for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
@@ -286,6 +294,7 @@ export async function createTenant(t: TestApp, label: string) {
     order: { id: orderId },
     orderWindow: { id: orderWindow!.id },
     orderLine,
+    payment: { id: payment.id },
     quotePdf,
     feed,
     /** Strings only this tenant's data contains: the marker, the contact's uuid, the logo's and feed's secrets. */

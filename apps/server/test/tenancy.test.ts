@@ -47,6 +47,7 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   ':windowId': (f) => f.orderWindow.id,
   ':windowId/products/:id': (f) => f.orderLine.id,
   ':productId': (f) => f.orderLine.id,
+  ':paymentId': (f) => f.payment.id,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -126,6 +127,9 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   'POST /api/old/quotes/:orderId/documents': (f) => ({ data: [f.attachment.id] }),
   'POST /api/old/quotes/:orderId/documents/:documentId': () => ({ _method: 'DELETE' }),
   'POST /api/old/documents/:id': () => ({ _method: 'PUT', name: intruder }),
+  'POST /api/deals/:dealId/payments': () => ({ type: 'MANUAL', status: 'REQUESTED', amount: '1' }),
+  'PUT /api/deals/:dealId/payments/:paymentId': () => ({ status: 'REQUESTED', amount: '2' }),
+  'POST /api/deals/:dealId/payments/:paymentId/email-link': () => ({}),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
 };
@@ -374,6 +378,16 @@ const refs: Record<string, Ref> = {
       url: `/api/personnel/${b.person.id}/update`,
       body: { id: a.person.id, name: intruder, email: 'intruder-2@example.test' },
     }),
+  },
+  'POST /api/deals/:dealId/payments dealQuoteId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/deals/${b.deal.id}/payments`,
+      body: { type: 'MANUAL', status: 'REQUESTED', amount: '1', dealQuoteId: a.quote.id },
+    }),
+  },
+  'PUT /api/account-settings/card-payments accountId': {
+    skip: 'the card provider’s connected-account id (acct_…), not a Slat id: each account stores its own',
   },
 };
 

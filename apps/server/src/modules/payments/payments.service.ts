@@ -92,12 +92,18 @@ async function syncPaymentFlag(db: Db, accountId: number, dealId: number): Promi
  * The one Paid transition, used by manual edits, the card webhook and the return page alike.
  * Only REQUESTED → PAID changes anything, so a second delivery finds nothing to do (changed:
  * false). Then the deal's Payment flag is raised, its alerts refreshed and its change announced.
+ * Locks the deal's row, then the payment's: a caller holding a transaction should take no payment
+ * lock before calling it (lock order: deal, then payment).
  */
 export async function markPaymentPaid(
   db: Db,
   input: { paymentId: number; transactedAt: string; customerEmail?: string | null },
 ): Promise<{ payment: PaymentRow; changed: boolean }> {
   return db.transaction(async (tx) => {
+    // The deal's lock first, as every dealer change to its payments takes it: no deadlock with a cancel.
+    const owner = await repo.findPaymentOwner(tx, input.paymentId);
+    if (!owner) throw paymentNotFound();
+    await repo.lockDeal(tx, owner.accountId, owner.dealId);
     const paid = await repo.markRequestedPaid(tx, input.paymentId, input.transactedAt, input.customerEmail);
     if (!paid) {
       const current = await repo.lockPayment(tx, input.paymentId);
@@ -110,7 +116,16 @@ export async function markPaymentPaid(
 }
 
 export const findPaymentByPublicId = repo.findPaymentByPublicId;
-export const lockPayment = repo.lockPayment;
+/**
+ * The payment's row locked for the rest of the caller's transaction (SELECT … FOR UPDATE), its
+ * deal's row locked before it: the lock order every payment change keeps (deal, then payment).
+ */
+export async function lockPayment(db: Db, paymentId: number): Promise<PaymentRow | undefined> {
+  const owner = await repo.findPaymentOwner(db, paymentId);
+  if (!owner) return undefined;
+  await repo.lockDeal(db, owner.accountId, owner.dealId);
+  return repo.lockPayment(db, paymentId);
+}
 
 /** Locks the deal for a change to its payments: 404 for another account's, 409 when archived. */
 async function lockEditableDeal(tx: Db, accountId: number, dealId: number): Promise<void> {
@@ -171,22 +186,22 @@ export async function requestCardPayment(
 }
 
 /**
- * 400 on `confirmAboveBalance` when a manual payment would make the received money exceed the
- * accepted quote's total and the dealer has not confirmed it. `replacing` is the payment's own
- * paid amount before an edit.
+ * 400 on `confirmAboveBalance` when a manual payment, paid or requested, is more than the accepted
+ * quote's outstanding balance (its total less what is received) and the dealer has not confirmed
+ * it. `replacing` is the payment's own paid amount before an edit (not counted twice).
  */
 async function checkAboveBalance(
   tx: Db,
   accountId: number,
   dealId: number,
-  paidAmount: bigint,
+  amount: bigint,
   replacing: bigint,
   confirmed: boolean,
 ): Promise<void> {
-  if (confirmed || paidAmount === 0n) return;
+  if (confirmed) return;
   const m = await repo.findMoneyOnDeal(tx, accountId, dealId);
   if (!m.quote) return;
-  const after = toScaled(m.received) - replacing + paidAmount;
+  const after = toScaled(m.received) - replacing + amount;
   if (after > toScaled(m.quote.pricing.sellGrandTotalIncTax))
     throw fieldError('confirmAboveBalance', paymentMessages.aboveBalanceNeedsConfirmation);
 }
@@ -286,7 +301,7 @@ export async function createDealPayment(
   const payment = await db.transaction(async (tx) => {
     await lockEditableDeal(tx, who.accountId, dealId);
     await requireQuoteOfDeal(tx, who.accountId, dealId, input.dealQuoteId);
-    if (input.status === 'PAID')
+    if (input.status !== 'CANCELLED')
       await checkAboveBalance(tx, who.accountId, dealId, toScaled(amount), 0n, input.confirmAboveBalance);
     const row = await repo.insertPayment(tx, {
       accountId: who.accountId,
@@ -328,7 +343,7 @@ export async function updateDealPayment(
     const current = await repo.findPayment(tx, who.accountId, dealId, paymentId);
     if (!current) throw paymentNotFound();
     if (current.type === 'STRIPE') throw conflict(paymentMessages.cardReadOnly);
-    if (input.status === 'PAID' && !current.isArchived)
+    if (input.status !== 'CANCELLED' && !current.isArchived)
       await checkAboveBalance(
         tx,
         who.accountId,
