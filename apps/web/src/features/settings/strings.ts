@@ -165,6 +165,13 @@ const settingsEn = {
       unavailable: 'Not available',
       stripe: 'Stripe',
       testCheckout: 'Test checkout — no card is charged',
+      cardTitle: 'Card payments',
+      cardMode: 'Checkout',
+      cardAccount: 'Connected account id',
+      cardAccountHint:
+        'Your Stripe connected account (acct_…): card payments are charged on it. Leave blank to turn card payments off.',
+      cardSave: 'Save',
+      cardSaved: 'Card payments saved',
     },
     callback: {
       linking: 'Finishing the link…',

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useEscapeClosesTopmost } from '../../../lib/modal-escape';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PaymentsSection } from '../../payments';
 import { QuotesSection } from '../../quotes';
 import { dealQueryOptions, useArchiveDeal } from '../api/deals';
 import { AppointmentsSection } from './appointments-section';
@@ -221,11 +222,7 @@ function DealBody({ deal }: { deal: DealDetail }) {
       </Section>
       <AppointmentsSection deal={deal} readOnly={readOnly} />
       <RelatedSection deal={deal} readOnly={readOnly} />
-      <Section title={t('deals.modal.payments')}>
-        <Text size="sm" c="dimmed">
-          {t('deals.modal.paymentsPlaceholder')}
-        </Text>
-      </Section>
+      <PaymentsSection deal={deal} readOnly={readOnly} />
       <AttachmentsSection dealId={deal.id} readOnly={readOnly} />
       <QuotesSection deal={deal} readOnly={readOnly} />
       <NotesSection dealId={deal.id} readOnly={readOnly} />

@@ -27,6 +27,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBoardSearch } from '../../deals';
+import { CustomerLinkPanel } from '../../payments';
 import { dealQuoteQueryOptions, orderWindowsQueryOptions, useArchiveQuote } from '../api/quotes';
 import { AcceptedPanels } from './accept/accepted-panels';
 import { QuoteHeaderActions } from './accept/quote-header-actions';
@@ -274,6 +275,7 @@ function QuoteBody({
       </Group>
 
       <QuoteHeaderActions quote={quote} />
+      <CustomerLinkPanel quote={quote} />
       <RevisionPanel quote={quote} deal={dealRef} />
       <PendingUpdatesBanner quote={quote} />
 

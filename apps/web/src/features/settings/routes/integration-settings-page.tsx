@@ -12,6 +12,7 @@ import {
   useLinkVirtualCalendar,
   useUnlinkCalendarAccount,
 } from '../api/calendar';
+import { CardPaymentsCard } from '../components/card-payments-card';
 import { showSaveError } from '../components/save-errors';
 import { SettingsPage, SettingsSectionCard } from '../components/settings-page';
 
@@ -32,6 +33,7 @@ export function IntegrationSettingsPage() {
   return (
     <SettingsPage section="integrations" intro={t('settings.integrations.intro')}>
       <CalendarAccountCard />
+      <CardPaymentsCard />
       <ProvidersCard />
     </SettingsPage>
   );
