@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type CheckoutSession, PublicApiError, type PublicPayment, publicApi } from '../api';
 import { formatDate, formatMoney } from '../format';
+import { navigation } from '../navigation';
 import { paymentText, text } from '../strings';
 import { Dialog, GenericError, Loading, MessagePanel, Page } from './ui';
 
@@ -241,7 +242,7 @@ export function TestCheckout({ payment, onStale }: { payment: PublicPayment; onS
         outcome,
       });
       if (result.status === 'complete') {
-        window.location.assign(result.returnUrl);
+        navigation.assign(result.returnUrl);
         return;
       }
       setFailure(result.message);

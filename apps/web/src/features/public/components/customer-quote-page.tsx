@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type CustomerQuote, type PaymentSummary, PublicApiError, publicApi } from '../api';
 import { formatDate, formatMoney, isLess, isPositive } from '../format';
+import { navigation } from '../navigation';
 import { quoteText, text } from '../strings';
 import { QUOTE_RETURN_KEY } from './checkout-return-page';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
@@ -323,7 +324,7 @@ function PayChoice({ quote, summary }: { quote: CustomerQuote; summary: PaymentS
       } catch {
         // storage refused (private mode): the return page simply offers no way back
       }
-      window.location.assign(checkoutUrl);
+      navigation.assign(checkoutUrl);
     } catch {
       setFailed(true);
       setBusy(null);
