@@ -48,6 +48,8 @@ export type Config = {
   posthogKey: string | undefined;
   sentryDsn: string | undefined;
   stripeConfigured: boolean;
+  /** Card checkout keys (unset: the built-in test checkout); the webhook secret also signs the test checkout's events when set. */
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   posthogHost: string | undefined;
   googleMapsApiKey: string | undefined;
   optionsFrameBase: string | undefined;
@@ -83,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     posthogKey: e.POSTHOG_KEY || undefined,
     sentryDsn: e.SENTRY_DSN,
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
+    stripe: {
+      ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),
+      ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
+    },
     posthogHost: e.POSTHOG_HOST,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY || undefined,
     optionsFrameBase: e.OPTIONS_FRAME_BASE,

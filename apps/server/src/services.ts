@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
+import { startCheckoutJobs } from './modules/checkout/index';
 import { FileStore } from './modules/files/index';
 import { inProcessPdfMaker, type PdfMaker, pdfProcessMaker } from './modules/quotes/index';
 import { SessionStore } from './plugins/sessions';
@@ -128,6 +129,7 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   await jobs.work(QUOTE_PDF_QUEUE, async (job) => {
     await services.pdfs.acceptedDocument(job.accountId, job.quoteId);
   });
+  await startCheckoutJobs(services, jobs);
   return {
     services,
     mailer,

@@ -281,12 +281,21 @@ describe('supplier customer settings', () => {
 });
 
 describe('GET /providers', () => {
-  it('answers the PDF and card-payment providers (test checkout without Stripe keys)', async () => {
+  it('answers the PDF and card-payment providers (test checkout without Stripe keys, card payments once connected)', async () => {
+    expect((await client.get('/api/providers')).json()).toEqual({
+      pdfGeneration: true,
+      cardPayments: false,
+      cardPaymentsMode: 'test',
+    });
+    const set = await client.put('/api/account-settings/card-payments', { accountId: 'acct_1ProviderTest' });
+    expect(set.statusCode, set.body).toBe(200);
     expect((await client.get('/api/providers')).json()).toEqual({
       pdfGeneration: true,
       cardPayments: true,
       cardPaymentsMode: 'test',
     });
+    expect((await client.put('/api/account-settings/card-payments', { accountId: '' })).statusCode).toBe(200);
+    expect((await client.get('/api/providers')).json()).toMatchObject({ cardPayments: false });
   });
 });
 

@@ -13,15 +13,18 @@ export type PasswordResetJob = { email: string };
 /** Renders an accepted quote's frozen PDF, enqueued in the accept's own transaction. */
 export const QUOTE_PDF_QUEUE = 'quote-pdf';
 export type QuotePdfJob = { accountId: number; quoteId: number };
+/** The daily comparison of the card provider's sessions with the payments (the checkout module's). */
+export const CARD_RECONCILE_QUEUE = 'card-reconcile';
 
 /** Every queue and what its jobs carry. */
 export type JobData = {
   [MAIL_QUEUE]: MailMessage;
   [PASSWORD_RESET_QUEUE]: PasswordResetJob;
   [QUOTE_PDF_QUEUE]: QuotePdfJob;
+  [CARD_RECONCILE_QUEUE]: Record<string, never>;
 };
 export type QueueName = keyof JobData;
-const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE];
+const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE, CARD_RECONCILE_QUEUE];
 
 export type Jobs = {
   sendMail: (message: MailMessage) => Promise<void>;

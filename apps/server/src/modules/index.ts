@@ -8,10 +8,13 @@ import { brandingModule } from './branding/index';
 import { bundlesModule } from './bundles/index';
 import { calendarModule } from './calendar/index';
 import { catalogModule } from './catalog/index';
+import { checkoutModule } from './checkout/index';
 import { contactsModule } from './contacts/index';
+import { customerQuotesModule } from './customer-quotes/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
+import { paymentsModule } from './payments/index';
 import { personnelModule } from './personnel/index';
 import {
   orderDocumentsModule,
@@ -52,4 +55,7 @@ export const apiModules: readonly ApiModule[] = [
   quotePricingModule,
   quoteAcceptModule,
   quotePdfsModule,
+  paymentsModule,
+  checkoutModule,
+  customerQuotesModule,
 ];

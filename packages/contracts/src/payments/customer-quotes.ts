@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../common';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 import { publicIdParam } from './public-payments';
 
 export const customerQuoteMessages = {
@@ -84,6 +84,16 @@ export const getCustomerQuotePayments = defineEndpoint({
   auth: 'public',
   params,
   response: paymentSummarySchema,
+});
+
+export const getCustomerQuotePdf = defineRawEndpoint({
+  method: 'GET',
+  path: '/customerquote/:id/pdf',
+  summary: "The quote's PDF as the dealer's 'quote' PDF is (the frozen one once accepted), for its customer",
+  // Public: the PDF link on the customer's quote page; the random id is the credential.
+  auth: 'public',
+  produces: 'application/pdf',
+  params,
 });
 
 export const acceptCustomerQuote = defineEndpoint({

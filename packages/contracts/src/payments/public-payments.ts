@@ -73,7 +73,8 @@ export const createCheckoutSession = defineEndpoint({
   auth: 'public',
   csrf: false,
   params: paymentParams,
-  body: z.strictObject({}).optional(),
+  // A POST without a body (what a page sends) arrives as null; an empty object is taken too.
+  body: z.strictObject({}).nullish(),
   response: checkoutSessionSchema,
 });
 

@@ -1,5 +1,19 @@
-// The payments module's only door, waiting for its issue. It follows the template of decision 007:
-// payments.routes.ts (HTTP only) → payments.service.ts (rules, tenancy, transactions) → payments.repository.ts
-// (all SQL), its ApiModule exported here and listed in ../index.ts, its contracts in
-// packages/contracts/src/payments/, its tables in db/schema/payments.ts.
-export {};
+// The payments module's only door (decision 007): a deal's payments and their totals, the one Paid
+// transition the card checkout and the return page share, the card request the customer's quote page
+// makes, and the dealer's connected card account.
+import type { ApiModule } from '../../plugins/api';
+import { registerPaymentRoutes } from './payments.routes';
+
+export {
+  type CardPaymentCancelled,
+  dealPaymentTotals,
+  findPaymentByPublicId,
+  hasCardPayments,
+  lockPayment,
+  markPaymentPaid,
+  onCardPaymentCancelled,
+  type PaymentRow,
+  paymentUrl,
+  requestCardPayment,
+} from './payments.service';
+export const paymentsModule: ApiModule = { name: 'payments', register: registerPaymentRoutes };

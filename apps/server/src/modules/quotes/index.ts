@@ -20,14 +20,16 @@ export {
   orderSummaries,
   updateLine,
 } from './order-lines.service';
-export { type AcceptDeps, acceptQuote, reviseQuote } from './quote-accept.service';
+export { type AcceptDeps, type Acceptor, acceptQuote, reviseQuote } from './quote-accept.service';
 export {
   ensureAcceptedDocument,
   inProcessPdfMaker,
   type PdfMaker,
   pdfProcessMaker,
+  quoteFile,
+  shownPrice,
 } from './quote-pdfs.service';
-export { updatePricing as updateQuotePricing } from './quote-pricing.service';
+export { quotePricing, updatePricing as updateQuotePricing } from './quote-pricing.service';
 export { addDealQuote, cloneDealQuote, setQuoteArchived } from './quotes.service';
 
 export const quotesModule: ApiModule = { name: 'quotes', register: registerQuoteRoutes };

@@ -63,7 +63,9 @@ export async function lockAcceptState(
 export type NewAcceptance = {
   accountId: number;
   quoteId: number;
-  userId: number;
+  /** Null when the customer accepted on the public quote page (customerName says who). */
+  userId: number | null;
+  customerName: string | null;
   /** Who signed, as asked in the accept dialog. */
   signerName: string | null;
   withoutSignature: boolean;
@@ -82,10 +84,10 @@ export async function insertAcceptance(
   a: NewAcceptance,
 ): Promise<{ id: number; accepted_at: Date } | undefined> {
   const { rows } = await db.execute<{ id: number; accepted_at: Date }>(sql`
-    INSERT INTO quote_acceptances (account_id, quote_id, accepted_by_user_id, signer_name,
+    INSERT INTO quote_acceptances (account_id, quote_id, accepted_by_user_id, accepted_by_customer, signer_name,
                                    accepted_without_signature, signature_file_id, ip_address, user_agent,
                                    pricing, accepted_at)
-    VALUES (${a.accountId}, ${a.quoteId}, ${a.userId}, ${a.signerName}, ${a.withoutSignature}, ${a.signatureFileId},
+    VALUES (${a.accountId}, ${a.quoteId}, ${a.userId}, ${a.customerName}, ${a.signerName}, ${a.withoutSignature}, ${a.signatureFileId},
             ${a.ipAddress}, ${a.userAgent}, ${JSON.stringify(a.pricing)}::jsonb,
             date_trunc('milliseconds', clock_timestamp()))
     ON CONFLICT (quote_id) DO NOTHING

@@ -27,7 +27,14 @@ export type AcceptDeps = {
   jobs: Pick<Jobs, 'send'> | null;
 };
 
-export type Acceptor = { accountId: number; userId: number; ipAddress: string; userAgent: string };
+/** Who accepts: a dealer user, or (userId null) the customer on the public quote page, by name. */
+export type Acceptor = {
+  accountId: number;
+  userId: number | null;
+  customerName?: string | null;
+  ipAddress: string;
+  userAgent: string;
+};
 
 /** A drawn signature as sent: a PNG data URL. */
 const SIGNATURE_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]*={0,2})$/;
@@ -134,6 +141,7 @@ export async function acceptQuote(
       accountId,
       quoteId,
       userId: who.userId,
+      customerName: who.customerName ?? null,
       signerName,
       withoutSignature: signature === null,
       signatureFileId,

@@ -136,7 +136,11 @@ function mountText(siteMount: string): string {
  * A line's price as the quote shows it: exᵢ in EXCLUSIVE mode; in INCLUSIVE mode incᵢ =
  * R(exᵢ × (1 + r)) for a taxable line (DESIGN §5), so the lines add up to the subtotal.
  */
-function shownPrice(sell: string | null, taxable: boolean, q: repo.PdfQuoteRow): string | null {
+export function shownPrice(
+  sell: string | null,
+  taxable: boolean,
+  q: Pick<repo.PdfQuoteRow, 'tax_mode' | 'tax_percentage'>,
+): string | null {
   if (sell === null || q.tax_mode === 'EXCLUSIVE' || !taxable) return sell;
   const hundred = 1_000_000n; // 100 % on the 10^-4 scale
   const n = toScaled(sell) * (hundred + toScaled(q.tax_percentage));

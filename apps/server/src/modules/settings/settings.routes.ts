@@ -48,5 +48,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     ),
   );
 
-  route(app, getProviders, async () => settings.paymentProviders(services.config.stripeConfigured));
+  route(app, getProviders, async ({ session }) =>
+    settings.paymentProviders(db, session().accountId, services.config.stripeConfigured),
+  );
 }

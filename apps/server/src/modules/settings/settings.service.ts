@@ -201,9 +201,15 @@ export async function saveSupplierSettings(
   return { manufacturer: supplier! };
 }
 
-/** The outside services this installation uses: card payments by Stripe when configured, else the test checkout. */
-export const paymentProviders = (stripeConfigured: boolean) => ({
-  pdfGeneration: true,
-  cardPayments: true,
-  cardPaymentsMode: stripeConfigured ? ('stripe' as const) : ('test' as const),
-});
+/**
+ * The outside services this account uses: card payments only once it has a connected card account,
+ * by Stripe when configured, else the test checkout.
+ */
+export async function paymentProviders(db: Db, accountId: number, stripeConfigured: boolean) {
+  const { cardAccountId } = await repo.findOrCreateDealerSettings(db, accountId);
+  return {
+    pdfGeneration: true,
+    cardPayments: cardAccountId !== '',
+    cardPaymentsMode: stripeConfigured ? ('stripe' as const) : ('test' as const),
+  };
+}
