@@ -167,6 +167,10 @@ async function expectFitsPhone(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(375);
 }
 
+// each journey builds its own deal and quote through the API first (a dozen calls, and the
+// acceptance's PDF on a busy machine)
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ request }) => {
   await signInViaApi(request);
   // card payments are offered once the dealer has a connected card account (test mode without keys)

@@ -5,7 +5,7 @@ import { navigation } from '../navigation';
 import { quoteText, text } from '../strings';
 import { QUOTE_RETURN_KEY } from './checkout-return-page';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad';
-import { GenericError, Loading, MessagePanel, Page } from './ui';
+import { GenericError, InlineError, Loading, MessagePanel, Page } from './ui';
 
 type Load =
   | { state: 'loading' }
@@ -297,7 +297,7 @@ function AcceptSection({
             {text.quote.useTypedName}
           </button>
         </p>
-        {failed ? <GenericError /> : null}
+        {failed ? <InlineError /> : null}
         <div className="actions">
           <button type="submit" className="button primary wide" disabled={busy}>
             {busy ? text.quote.accepting : text.quote.accept}
@@ -354,7 +354,7 @@ function PayChoice({ quote, summary }: { quote: CustomerQuote; summary: PaymentS
           {busy === 'BALANCE' ? text.quote.opening : text.quote.payBalance}
         </button>
       </div>
-      {failed ? <GenericError /> : null}
+      {failed ? <InlineError /> : null}
     </div>
   );
 }

@@ -55,6 +55,16 @@ export function GenericError({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
+/** The generic error inside a section (a failed accept or pay): announced, not a page heading. */
+export function InlineError() {
+  return (
+    <div className="inline-error" role="alert">
+      <strong>{genericText.title}</strong>
+      <p>{genericText.body}</p>
+    </div>
+  );
+}
+
 export function Loading({ label = text.loading }: { label?: string }) {
   return (
     <div className="loading" role="status">
