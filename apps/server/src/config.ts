@@ -31,6 +31,8 @@ const envSchema = z.object({
   SLAT_QUOTE_CACHE: z.enum(['on', 'off', 'verify']).optional(),
   /** How long the PDF process may take over one PDF before the call answers 503 (decision 017). */
   SLAT_PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Public payment and quote reads a minute per address (the bench raises it to measure the call itself). */
+  SLAT_PUBLIC_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export type Config = {
@@ -57,6 +59,8 @@ export type Config = {
   quoteCache: 'on' | 'off' | 'verify';
   /** 60 s unless set. */
   pdfTimeoutMs: number;
+  /** 120 unless set. */
+  publicReadsPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -95,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     optionsFrameBase: e.OPTIONS_FRAME_BASE,
     quoteCache: e.SLAT_QUOTE_CACHE ?? (e.NODE_ENV === 'test' ? 'verify' : 'on'),
     pdfTimeoutMs: e.SLAT_PDF_TIMEOUT_MS,
+    publicReadsPerMinute: e.SLAT_PUBLIC_READS_PER_MINUTE,
   };
 }

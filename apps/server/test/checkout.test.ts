@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { publicPaymentMessages } from '@slat/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { stripeShapedSession } from '../src/modules/checkout/test-checkout-provi
 import { requestCardPayment } from '../src/modules/payments/index';
 import { acceptedDeal, connectCardAccount } from './deal-payments-fixtures';
 import { createTestApp, type TestApp, TestClient } from './harness';
-import { ok, type QuoteDealer, quoteDealer } from './quote-fixtures';
+import { eventually, ok, type QuoteDealer, quoteDealer } from './quote-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_checkout_api_tests';
 const ACCOUNT = 'acct_1CheckoutApiTest';
@@ -328,6 +330,16 @@ describe('the test checkout', () => {
     expect(row).toMatchObject({ status: 'PAID', transacted_at: today, customer_email: email });
     expect(row?.receipt_sent_at).not.toBeNull();
     expect(await receiptJobs(email)).toBe(1);
+    // The queue delivers it (outbox mode here): to the customer, with what was paid and to whom.
+    const receipt = await eventually(async () => {
+      for (const f of await fs.readdir(t.outboxDir).catch(() => [] as string[])) {
+        const raw = await fs.readFile(path.join(t.outboxDir, f), 'utf8');
+        if (raw.includes(email)) return raw;
+      }
+      return undefined;
+    });
+    expect(receipt).toContain('Your payment to Checkout Blinds Pty Ltd');
+    expect(receipt).toContain('125.50');
     expect(
       await count(
         `SELECT count(*) AS n FROM card_provider_events WHERE session_id = $1 AND outcome = 'paid'`,
@@ -422,6 +434,28 @@ describe('the webhook', () => {
     expect(await sessionRows(p.id)).toEqual([
       { session_id: s.sessionId, status: 'complete', payment_status: 'paid' },
     ]);
+  });
+
+  it('queues a dealer’s cancel with paid deliveries and return-page reads arriving at once: no error, one ending', async () => {
+    const p = await cardPayment();
+    const s = await openSession(p.publicId);
+    await paidAtProvider(s.sessionId);
+    const e = await signedEvent(s.sessionId, 'checkout.session.completed');
+    const [cancel, ...others] = await Promise.all([
+      d.client.post(`/api/deals/${p.dealId}/payments/${p.id}/cancel`),
+      ...Array.from({ length: 10 }, () => deliver(e)),
+      ...Array.from({ length: 10 }, () =>
+        visitor().get(`/api/public/payment/${p.publicId}/session/${s.sessionId}`),
+      ),
+    ]);
+    expect(others.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const status = (await paymentRow(p.id))?.status;
+    if (cancel.statusCode === 200) expect(status).toBe('CANCELLED');
+    else {
+      expect(cancel.statusCode).toBe(409);
+      expect(status).toBe('PAID');
+    }
+    expect(await eventRows(e.id)).toBe(1);
   });
 
   it('never undoes Paid: an expiry delivered after the payment changes nothing', async () => {

@@ -114,6 +114,9 @@ describe('GET /customerquote/{id}', () => {
   it('records the first open once; the dealer sees when', async () => {
     const { quoteId, publicId } = await quoteLink();
     expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
+    // The dealer trying the link before sending it is no customer opening it.
+    ok(await view(publicId, d.client));
+    expect(ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt).toBeNull();
     ok(await view(publicId));
     const first = ok(await d.client.get(`/api/deal-quotes/${quoteId}/customer-link`)).openedAt as string;
     expect(first).not.toBeNull();
@@ -149,6 +152,12 @@ describe('GET /customerquote/{id}', () => {
     ok(await d.client.post(`/api/deal-quotes/${quoteId}/archive`));
     const q = ok(await view(publicId));
     expect(q).toMatchObject({ withdrawn: true, revisedTo: null, lines: [], cardPayments: false });
+    expect(ok(await customer().get(`/api/customerquote/${publicId}/payments`))).toEqual({
+      id: publicId,
+      totalReceived: '0.00',
+      balance: '0.00',
+      payments: [],
+    });
     const refused = await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(customerQuoteMessages.withdrawn);
@@ -279,6 +288,106 @@ describe('GET /customerquote/{id}/payments', () => {
     const revised = ok(await customer().get(`/api/customerquote/${await publicIdOf(revisionId)}/payments`));
     expect(revised.totalReceived).toBe('120.50');
     expect(revised.payments).toHaveLength(4);
+  });
+});
+
+/** Turns card payments on for the dealer (a connected card account). */
+const enableCards = (accountId: number) =>
+  t.pool.query(
+    `INSERT INTO dealer_settings (account_id, card_account_id) VALUES ($1, 'acct_customer_quote_test')
+     ON CONFLICT (account_id) DO UPDATE SET card_account_id = EXCLUDED.card_account_id`,
+    [accountId],
+  );
+const pay = (publicId: string, choice: 'DEPOSIT' | 'BALANCE', c: TestClient = customer()) =>
+  c.post(`/api/customerquote/${publicId}/pay`, { choice });
+const cardPayments = async (quoteId: number) =>
+  (
+    await t.pool.query<{ public_id: string; amount: string; status: string; type: string }>(
+      `SELECT public_id, amount::text AS amount, status, type FROM deal_payments WHERE deal_quote_id = $1 ORDER BY id`,
+      [quoteId],
+    )
+  ).rows;
+
+describe('POST /customerquote/{id}/pay', () => {
+  let cards: QuoteDealer;
+  beforeAll(async () => {
+    cards = await quoteDealer(t, 'Cards');
+    await enableCards(cards.dealer.accountId);
+  });
+  async function acceptedCardQuote() {
+    const q = await quoteWithLines(cards, LINES);
+    const publicId = await publicIdOf(q.quoteId, cards.client);
+    const before = await pay(publicId, 'DEPOSIT');
+    expect(before.statusCode).toBe(409);
+    expect(before.json().error.message).toBe(customerQuoteMessages.payNeedsAcceptance);
+    const accepted = ok(await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody()));
+    expect(accepted.cardPayments).toBe(true);
+    return {
+      ...q,
+      publicId,
+      total: accepted.order.total as string,
+      deposit: accepted.order.depositAmount as string,
+    };
+  }
+
+  it('20 concurrent deposit choices make one card payment of the deposit, and its checkout link', async () => {
+    const { quoteId, publicId, deposit } = await acceptedCardQuote();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(publicId, 'DEPOSIT')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.every((r) => r.headers['cache-control'] === 'no-store')).toBe(true);
+    const rows = await cardPayments(quoteId);
+    expect(rows).toEqual([
+      { public_id: expect.any(String), amount: deposit, status: 'REQUESTED', type: 'STRIPE' },
+    ]);
+    const paymentId = rows[0]!.public_id;
+    for (const r of answers) expect(r.json()).toEqual({ paymentId, checkoutUrl: `/checkout/${paymentId}` });
+    // The summary shows it pending.
+    const summary = ok(await customer().get(`/api/customerquote/${publicId}/payments`));
+    expect(summary.payments).toEqual([
+      { date: expect.any(String), paymentMethod: 'Card', amount: deposit, status: 'PENDING' },
+    ]);
+  });
+
+  it('the balance choice asks what the card may still ask: the balance less open card requests', async () => {
+    const { quoteId, dealId, publicId, total, deposit } = await acceptedCardQuote();
+    // Part of the deposit already received by hand.
+    await t.pool.query(
+      `INSERT INTO deal_payments (account_id, deal_id, deal_quote_id, type, status, amount, transacted_at)
+       VALUES ($1, $2, $3, 'MANUAL', 'PAID', '10.00', '2026-11-01')`,
+      [cards.dealer.accountId, dealId, quoteId],
+    );
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const depositPay = ok(await pay(publicId, 'DEPOSIT'));
+    const balancePay = ok(await pay(publicId, 'BALANCE'));
+    expect(balancePay.paymentId).not.toBe(depositPay.paymentId);
+    const amounts = (await cardPayments(quoteId))
+      .filter((p) => p.type === 'STRIPE')
+      .map((p) => cents(p.amount));
+    const left = cents(total) - 1000;
+    expect(amounts).toEqual([cents(deposit) - 1000, left - (cents(deposit) - 1000)]);
+    // Everything is requested now: nothing is left for the card.
+    const none = await pay(publicId, 'BALANCE');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().paymentId).toBe(
+      balancePay.paymentId === none.json().paymentId ? balancePay.paymentId : none.json().paymentId,
+    );
+  });
+
+  it('refuses without card payments, and on a withdrawn quote', async () => {
+    const { quoteId } = await quoteLink();
+    const publicId = await publicIdOf(quoteId);
+    ok(await customer().post(`/api/customerquote/${publicId}/accept`, acceptBody()));
+    const off = await pay(publicId, 'DEPOSIT');
+    expect(off.statusCode).toBe(409);
+    expect(await cardPayments(quoteId)).toEqual([]);
+    const bad = await customer().post(`/api/customerquote/${publicId}/pay`, { choice: 'ALL', amount: '1' });
+    expect(bad.statusCode).toBe(400);
+    const archived = await acceptedCardQuote();
+    ok(await cards.client.post(`/api/deal-quotes/${archived.quoteId}/archive`));
+    const withdrawn = await pay(archived.publicId, 'DEPOSIT');
+    expect(withdrawn.statusCode).toBe(409);
+    expect(withdrawn.json().error.message).toBe(customerQuoteMessages.withdrawn);
+    expect(await cardPayments(archived.quoteId)).toEqual([]);
   });
 });
 

@@ -1,13 +1,16 @@
 import { paymentMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type CardPaymentCancelled,
   dealPaymentTotals,
   findPaymentByPublicId,
+  lockPayment,
   markPaymentPaid,
+  onCardPaymentCancelled,
   requestCardPayment,
 } from '../src/modules/payments/index';
 import { acceptedDeal, connectCardAccount } from './deal-payments-fixtures';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, signedInClient, type TestApp } from './harness';
 import { type QuoteDealer, quoteDealer } from './quote-fixtures';
 
 let t: TestApp;
@@ -96,5 +99,93 @@ describe('the payments core other modules use', () => {
       fields: [{ path: 'amount', message: paymentMessages.cardAboveBalance }],
     });
     expect(await findPaymentByPublicId(t.db, 'no-such-public-id')).toBeUndefined();
+  });
+});
+
+describe('a card payment paid while the dealer cancels it', () => {
+  it('ends either paid or cancelled, never both and never an error, with 20 of each at once', async () => {
+    const client = await signedInClient(t, d.dealer);
+    const deal = await acceptedDeal(d);
+    // Signed: paying the deposit changes the deal's alerts, so the Paid transition writes the deal's row.
+    const current = (await client.get(`/api/deals/${deal.dealId}`)).json();
+    const { rows: signed } = await t.pool.query(
+      `SELECT id FROM workflow_statuses WHERE workflow_id = $1 AND slug = 'signed'`,
+      [current.workflowId],
+    );
+    const moved = await client.post(`/api/deals/${deal.dealId}/status`, {
+      currentStatusId: current.statusId,
+      statusId: signed[0].id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const payment = await requestCardPayment(t.db, {
+      accountId: d.dealer.accountId,
+      dealId: deal.dealId,
+      dealQuoteId: null,
+      amount: deal.deposit,
+      description: 'Deposit',
+      createdBy: null,
+    });
+    const [paid, cancels] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          markPaymentPaid(t.db, { paymentId: payment.id, transactedAt: '2026-11-27' }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          client.post(`/api/deals/${deal.dealId}/payments/${payment.id}/cancel`),
+        ),
+      ),
+    ]);
+    for (const res of cancels) expect([200, 409], res.body).toContain(res.statusCode);
+    const changed = paid.filter((r) => r.changed).length + cancels.filter((r) => r.statusCode === 200).length;
+    expect(changed).toBe(1);
+    const { rows } = await t.pool.query('SELECT status FROM deal_payments WHERE id = $1', [payment.id]);
+    expect(['PAID', 'CANCELLED']).toContain(rows[0].status);
+  });
+});
+
+describe('onCardPaymentCancelled', () => {
+  it('tells the card checkout which open sessions a cancel expired, after the cancel is committed', async () => {
+    const client = await signedInClient(t, d.dealer);
+    const deal = await acceptedDeal(d);
+    const payment = await requestCardPayment(t.db, {
+      accountId: d.dealer.accountId,
+      dealId: deal.dealId,
+      dealQuoteId: null,
+      amount: '5.00',
+      description: '',
+      createdBy: null,
+    });
+    await t.pool.query(
+      `INSERT INTO checkout_sessions (account_id, payment_id, provider, session_id, client_secret, connected_account,
+                                      status, amount, currency)
+       VALUES ($1, $2, 'test', $3, 'secret', 'acct_1TestDealer01', 'open', 5, 'AUD'),
+              ($1, $2, 'test', $4, 'secret', 'acct_1TestDealer01', 'expired', 5, 'AUD')`,
+      [d.dealer.accountId, payment.id, `cs_open_${payment.id}`, `cs_old_${payment.id}`],
+    );
+    const seen: { event: CardPaymentCancelled; committed: string }[] = [];
+    const stop = onCardPaymentCancelled(async (event) => {
+      const { rows } = await t.pool.query('SELECT status FROM deal_payments WHERE id = $1', [
+        event.payment.id,
+      ]);
+      seen.push({ event, committed: rows[0].status });
+    });
+    try {
+      const res = await client.post(`/api/deals/${deal.dealId}/payments/${payment.id}/cancel`);
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.committed).toBe('CANCELLED');
+    expect(seen[0]!.event.payment).toMatchObject({ id: payment.id, status: 'CANCELLED' });
+    expect(seen[0]!.event.sessions).toEqual([
+      { sessionId: `cs_open_${payment.id}`, provider: 'test', connectedAccount: 'acct_1TestDealer01' },
+    ]);
+    // Locking it (as the checkout does) answers the row; a missing one answers nothing.
+    const locked = await t.db.transaction((tx) => lockPayment(tx, payment.id));
+    expect(locked).toMatchObject({ id: payment.id, status: 'CANCELLED' });
+    expect(await t.db.transaction((tx) => lockPayment(tx, 999_999_999))).toBeUndefined();
   });
 });

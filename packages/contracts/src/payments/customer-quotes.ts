@@ -9,6 +9,9 @@ export const customerQuoteMessages = {
   withdrawn: 'This quote has been withdrawn. Please contact us for an up-to-date quote.',
   signerNameRequired: 'Please enter your name',
   signatureRequired: 'Please sign to accept the quote',
+  /** Paying comes after accepting, and only on an account that takes cards. */
+  payNeedsAcceptance: 'Please accept the quote before paying',
+  nothingToPay: 'There is nothing left to pay by card on this quote',
 } as const;
 
 /** A line as the customer needs it to recognise the job: room, product, size as entered, price as the PDF shows it. */

@@ -10,6 +10,7 @@ import { accounts, users } from '../schema';
 import { seedDemoAcceptance } from './accepted-quote';
 import { seedDemoDeals } from './deals';
 import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
+import { seedDemoPayments } from './payments';
 import { seedDemoQuotes } from './quotes';
 import { seedDemoSupplierUpdate } from './supplier-update';
 
@@ -60,6 +61,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
   await seedDemoDeals(db, accountId, userId, files);
   await seedDemoQuotes(db, accountId, userId);
   await seedDemoAcceptance(db, accountId, userId, files);
+  await seedDemoPayments(db, accountId, userId, files);
   await seedDemoSupplierUpdate(db, accountId, demoCatalogPath());
   await seedDemoPersonnel(db, accountId);
   await seedSupplierDocuments(db);

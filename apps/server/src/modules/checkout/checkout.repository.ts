@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   cardProviderEvents,
@@ -46,15 +46,13 @@ export async function findSessionOfPayment(
   return row;
 }
 
-/**
- * The session row, locked after its payment's row (the order the dealer's cancel takes too), so
- * the webhook and the return page change it one at a time and never deadlock with a cancel.
- */
-export async function lockSession(db: Db, sessionId: string): Promise<CheckoutSessionRow | undefined> {
-  const { rows } = await db.execute<{ paymentId: number }>(sql`
-    SELECT p.id AS "paymentId" FROM ${checkoutSessions} s JOIN ${dealPayments} p ON p.id = s.payment_id
-     WHERE s.session_id = ${sessionId} FOR UPDATE OF p`);
-  if (!rows[0]) return undefined;
+export async function findSession(db: Db, sessionId: string): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.sessionId, sessionId));
+  return row;
+}
+
+/** The session row, locked (the caller has locked its deal and payment first). */
+export async function lockSessionRow(db: Db, sessionId: string): Promise<CheckoutSessionRow | undefined> {
   const [row] = await db
     .select()
     .from(checkoutSessions)
@@ -215,7 +213,7 @@ export async function paymentsByPublicIds(
       amount: dealPayments.amount,
     })
     .from(dealPayments)
-    .where(and(eq(dealPayments.accountId, accountId), sql`${dealPayments.publicId} = ANY(${publicIds})`));
+    .where(and(eq(dealPayments.accountId, accountId), inArray(dealPayments.publicId, publicIds)));
 }
 
 /** One row per (session, kind): finding the same thing again changes nothing. */

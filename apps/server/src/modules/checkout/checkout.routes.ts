@@ -31,7 +31,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, services: Services)
     });
 
     route(pub, getPublicPayment, async ({ params, request }) => {
-      await limits.take([checkout.publicReadLimit(request.ip)]);
+      await limits.take([checkout.publicReadLimit(request.ip, services.config.publicReadsPerMinute)]);
       return checkout.publicPayment(deps, params.paymentId);
     });
 
@@ -41,7 +41,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, services: Services)
     });
 
     route(pub, getCheckoutSessionStatus, async ({ params, request }) => {
-      await limits.take([checkout.publicReadLimit(request.ip)]);
+      await limits.take([checkout.publicReadLimit(request.ip, services.config.publicReadsPerMinute)]);
       return checkout.checkoutSessionStatus(deps, params.paymentId, params.sessionId);
     });
 

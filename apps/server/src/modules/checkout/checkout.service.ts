@@ -62,9 +62,9 @@ export const depsOf = (services: Services): CheckoutDeps => ({
 
 // ── rate limits of the public calls (per address) ─────────────────────────────
 
-export const publicReadLimit = (ip: string): Limit => ({
+export const publicReadLimit = (ip: string, perMinute: number): Limit => ({
   key: `public-payment:ip:${limitAddress(ip)}`,
-  max: 120,
+  max: perMinute,
   windowSeconds: 60,
 });
 export const createSessionLimit = (ip: string): Limit => ({
@@ -233,6 +233,18 @@ async function applyPaid(
   return 'paid';
 }
 
+/**
+ * A session locked for its change, after its deal and payment (lockPayment takes them in the order
+ * every dealer change to payments does), so a webhook, a return-page read and a cancel queue
+ * rather than deadlock.
+ */
+async function lockSession(tx: Db, sessionId: string): Promise<repo.CheckoutSessionRow | undefined> {
+  const found = await repo.findSession(tx, sessionId);
+  if (!found) return undefined;
+  await lockPayment(tx, found.paymentId);
+  return repo.lockSessionRow(tx, sessionId);
+}
+
 async function fulfilPaid(
   deps: CheckoutDeps,
   row: repo.CheckoutSessionRow,
@@ -240,7 +252,7 @@ async function fulfilPaid(
   paidAt: number,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockSession(tx, row.sessionId);
+    const locked = await lockSession(tx, row.sessionId);
     if (locked) await applyPaid(deps, tx, locked, session, paidAt);
   });
 }
@@ -291,7 +303,7 @@ export async function handleWebhook(
       sessionId: session?.sessionId ?? null,
     });
     if (!fresh) return { eventId: event.id, outcome: 'duplicate' };
-    const row = session ? await repo.lockSession(tx, session.sessionId) : undefined;
+    const row = session ? await lockSession(tx, session.sessionId) : undefined;
     const outcome =
       !session || !row
         ? 'ignored: not a session of ours'
@@ -380,7 +392,13 @@ export async function expireAtProvider(
 
 // ── reconciliation ─────────────────────────────────────────────────────────────
 
-export type ReconciliationReport = { accounts: number; sessions: number; found: number };
+export type ReconciliationReport = {
+  accounts: number;
+  sessions: number;
+  found: number;
+  /** Connected accounts the provider would not list (revoked, say): the others are still compared. */
+  failed: string[];
+};
 
 /**
  * Compares each account's provider sessions of the last 7 days with its payments and records
@@ -392,10 +410,17 @@ export async function reconcileCardPayments(
   provider: CardProvider,
   now: Date = new Date(),
 ): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { accounts: 0, sessions: 0, found: 0 };
+  const report: ReconciliationReport = { accounts: 0, sessions: 0, found: 0, failed: [] };
   for (const { accountId, cardAccountId } of await repo.accountsWithCardAccount(db)) {
     report.accounts += 1;
-    const sessions = (await provider.listRecentSessions(cardAccountId, 7)).filter((s) => s.paymentPublicId);
+    let listed: ProviderSession[];
+    try {
+      listed = await provider.listRecentSessions(cardAccountId, 7);
+    } catch {
+      report.failed.push(cardAccountId);
+      continue;
+    }
+    const sessions = listed.filter((s) => s.paymentPublicId);
     report.sessions += sessions.length;
     const ids = [...new Set(sessions.map((s) => s.paymentPublicId ?? ''))];
     const payments = new Map(

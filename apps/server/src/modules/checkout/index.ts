@@ -26,7 +26,12 @@ export const RECONCILE_CRON = '17 3 * * *';
 /** Works and schedules the daily reconciliation (createServices calls it once). */
 export async function startCheckoutJobs(services: Services, jobs: Jobs): Promise<void> {
   await jobs.work(CARD_RECONCILE_QUEUE, async () => {
-    await reconcileCardPayments(services.db, providerOf(services), new Date());
+    const report = await reconcileCardPayments(services.db, providerOf(services), new Date());
+    if (report.failed.length > 0)
+      services.errors.capture(
+        new Error(`Card reconciliation could not list the sessions of ${report.failed.join(', ')}`),
+        { method: 'JOB', url: CARD_RECONCILE_QUEUE, requestId: CARD_RECONCILE_QUEUE },
+      );
   });
   await jobs.boss.schedule(CARD_RECONCILE_QUEUE, RECONCILE_CRON, {}, { tz: 'UTC' });
 }

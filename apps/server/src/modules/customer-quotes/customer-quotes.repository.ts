@@ -34,6 +34,8 @@ export type CustomerQuoteRow = {
   accepted_by_customer: string | null;
   /** The pricing frozen at acceptance; null for a draft. */
   accepted_pricing: QuotePricing | null;
+  /** Whether a newer revision of it exists (archived or not). */
+  has_revision: boolean;
 };
 
 const CUSTOMER_QUOTE = sql`
@@ -42,7 +44,9 @@ const CUSTOMER_QUOTE = sql`
          q.created_at, q.accepted_at, q.customer_opened_at,
          co.id AS company_id, co.name AS company_name, cn.currency_code AS currency,
          f.public_id AS logo_public_id, s.card_account_id,
-         a.signer_name, a.accepted_by_customer, a.pricing AS accepted_pricing
+         a.signer_name, a.accepted_by_customer, a.pricing AS accepted_pricing,
+         EXISTS (SELECT 1 FROM deal_quotes r WHERE r.revision_of_id = q.id AND r.account_id = q.account_id)
+           AS has_revision
     FROM deal_quotes q
     JOIN deals d ON d.id = q.deal_id AND d.account_id = q.account_id
     LEFT JOIN companies co ON co.account_id = q.account_id
@@ -88,14 +92,6 @@ export async function findNewestLiveRevision(
        WHERE r.account_id = ${accountId} AND c.depth < 100)
     SELECT id FROM chain WHERE NOT is_archived ORDER BY depth DESC LIMIT 1`);
   return rows[0];
-}
-
-/** Whether a newer revision of this quote exists (archived or not). */
-export async function hasRevision(db: Db, accountId: number, quoteId: number): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`SELECT 1 FROM deal_quotes WHERE revision_of_id = ${quoteId} AND account_id = ${accountId} LIMIT 1`,
-  );
-  return rows.length > 0;
 }
 
 /** Records the customer's first open; later opens change nothing. */
@@ -185,4 +181,27 @@ export async function markSent(
      WHERE id = ${quoteId} AND account_id = ${accountId}
     RETURNING public_id, sent_to_customer_at, sent_to_email, customer_opened_at`);
   return rows[0];
+}
+
+/**
+ * Takes the quote's pay lock until the transaction ends: the customer's pay calls run one after
+ * another, so a double click finds the payment the first one made. An advisory lock, so it never
+ * waits on the row locks the payments module takes after it.
+ */
+export async function lockQuotePay(db: Db, quoteId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('customer-quote-pay'), ${quoteId})`);
+}
+
+/** The quote's open card requests, oldest first: what a repeated pay reuses. */
+export async function findOpenCardRequests(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+): Promise<{ public_id: string; amount: string }[]> {
+  const { rows } = await db.execute<{ public_id: string; amount: string }>(sql`
+    SELECT public_id, amount::text AS amount FROM deal_payments
+     WHERE account_id = ${accountId} AND deal_quote_id = ${quoteId} AND type = 'STRIPE'
+       AND status = 'REQUESTED' AND NOT is_archived
+     ORDER BY id`);
+  return rows;
 }

@@ -5,6 +5,7 @@ import {
   getCustomerQuote,
   getCustomerQuotePayments,
   getCustomerQuotePdf,
+  payCustomerQuote,
   sendQuoteToCustomer,
 } from '@slat/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -20,7 +21,10 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 export function registerCustomerQuoteRoutes(app: FastifyInstance, services: Services): void {
   route(app, getCustomerQuote, async ({ params, request, reply }) => {
     noStore(reply);
-    return customerQuotes.customerQuote(services, params.id, request.ip);
+    return customerQuotes.customerQuote(services, params.id, {
+      ip: request.ip,
+      accountId: request.session?.accountId ?? null,
+    });
   });
   route(app, getCustomerQuotePayments, async ({ params, request, reply }) => {
     noStore(reply);
@@ -42,6 +46,10 @@ export function registerCustomerQuoteRoutes(app: FastifyInstance, services: Serv
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? ''),
     });
+  });
+  route(app, payCustomerQuote, async ({ params, body, request, reply }) => {
+    noStore(reply);
+    return customerQuotes.payAsCustomer(services, params.id, body.choice, request.ip);
   });
   route(app, getCustomerLink, async ({ session, params }) =>
     customerQuotes.customerLink(services, session().accountId, params.id),

@@ -3,6 +3,7 @@ import {
   type CustomerQuote,
   customerQuoteMessages,
   type PaymentSummary,
+  paymentMessages,
   pricingMessages,
   quoteMessages,
 } from '@slat/contracts';
@@ -13,6 +14,7 @@ import { MAIL_QUEUE } from '../../lib/jobs';
 import { sizeText } from '../../lib/pdf/layout';
 import { type Limit, limitAddress } from '../../lib/rate-limit';
 import type { Services } from '../../services';
+import { dealPaymentTotals, requestCardPayment } from '../payments/index';
 import { acceptQuote, orderLinesOf, quoteFile, quotePricing, shownPrice } from '../quotes/index';
 import * as repo from './customer-quotes.repository';
 
@@ -30,8 +32,12 @@ const money = (scaled: bigint) => fromScaled(scaled, 2);
 const max0 = (n: bigint) => (n < 0n ? 0n : n);
 
 /** Per address: reading the page is cheap and frequent; accepting and paying are not. */
-const readLimits = (ip: string): Limit[] => [
-  { key: `customer-quote:read:${limitAddress(ip)}`, max: 120, windowSeconds: 60 },
+const readLimits = (services: Services, ip: string): Limit[] => [
+  {
+    key: `customer-quote:read:${limitAddress(ip)}`,
+    max: services.config.publicReadsPerMinute,
+    windowSeconds: 60,
+  },
 ];
 const actLimits = (ip: string): Limit[] => [
   { key: `customer-quote:act:${limitAddress(ip)}`, max: 10, windowSeconds: 60 },
@@ -55,7 +61,7 @@ type Shown = {
 async function resolve(db: Db, publicId: string): Promise<Shown> {
   const linked = await repo.findByPublicId(db, publicId);
   if (!linked) throw quoteNotFound();
-  const newest = (await repo.hasRevision(db, linked.account_id, linked.id))
+  const newest = linked.has_revision
     ? await repo.findNewestLiveRevision(db, linked.account_id, linked.id)
     : linked.is_archived
       ? undefined
@@ -116,15 +122,18 @@ async function present(db: Db, shown: Shown): Promise<CustomerQuote> {
   };
 }
 
-/** GET /customerquote/{id}: the quote the link shows; the first open is recorded on it once. */
+/**
+ * GET /customerquote/{id}: the quote the link shows. The first open is recorded on it once, unless
+ * it is the dealer's own (signed in to the quote's account) looking at the link before sending it.
+ */
 export async function customerQuote(
   services: Services,
   publicId: string,
-  ip: string,
+  viewer: { ip: string; accountId: number | null },
 ): Promise<CustomerQuote> {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, viewer.ip));
   const shown = await resolve(services.db, publicId);
-  if (shown.row.customer_opened_at === null)
+  if (shown.row.customer_opened_at === null && viewer.accountId !== shown.row.account_id)
     await repo.markOpened(services.db, shown.row.account_id, shown.row.id);
   return present(services.db, shown);
 }
@@ -140,11 +149,11 @@ export async function paymentSummary(
   publicId: string,
   ip: string,
 ): Promise<PaymentSummary> {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, ip));
   const { row, withdrawn } = await resolve(services.db, publicId);
-  const payments = withdrawn
-    ? []
-    : await repo.findQuotePayments(services.db, row.account_id, row.deal_id, row.id);
+  // A withdrawn quote asks nothing of the customer: no rows, nothing owed.
+  if (withdrawn) return { id: row.public_id, totalReceived: '0.00', balance: '0.00', payments: [] };
+  const payments = await repo.findQuotePayments(services.db, row.account_id, row.deal_id, row.id);
   const received = payments
     .filter((p) => p.status === 'PAID')
     .reduce((sum, p) => sum + toScaled(p.amount), 0n);
@@ -164,7 +173,7 @@ export async function paymentSummary(
 
 /** GET /customerquote/{id}/pdf: the quote PDF the dealer's 'quote' PDF is (the frozen one once accepted). */
 export async function customerQuotePdf(services: Services, publicId: string, ip: string) {
-  await services.rateLimiter.take(readLimits(ip));
+  await services.rateLimiter.take(readLimits(services, ip));
   const { row, withdrawn } = await resolve(services.db, publicId);
   if (withdrawn) throw quoteNotFound();
   const { url } = await services.pdfs.quotePdf(row.account_id, row.id, 'QUOTE');
@@ -215,6 +224,60 @@ export async function acceptAsCustomer(
   const after = await repo.findById(services.db, row.account_id, row.id);
   if (!after) throw quoteNotFound();
   return present(services.db, { ...shown, row: after });
+}
+
+/**
+ * POST /customerquote/{id}/pay: after accepting, the customer pays the deposit (less what is
+ * received) or the balance by card. The amount is the server's and never above what a card request
+ * may ask (the balance less open card requests). A repeated choice reuses the open card request of
+ * this quote for the same amount (or, when everything left is requested already, the newest one),
+ * so a double click (or 20 at once) makes one payment.
+ */
+export async function payAsCustomer(
+  services: Services,
+  publicId: string,
+  choice: 'DEPOSIT' | 'BALANCE',
+  ip: string,
+): Promise<{ paymentId: string; checkoutUrl: string }> {
+  await services.rateLimiter.take(actLimits(ip));
+  const { row, withdrawn } = await resolve(services.db, publicId);
+  if (withdrawn) throw conflict(customerQuoteMessages.withdrawn);
+  if (row.status !== 'ACCEPTED') throw conflict(customerQuoteMessages.payNeedsAcceptance);
+  if ((row.card_account_id ?? '') === '') throw conflict(paymentMessages.cardPaymentsOff);
+  const accountId = row.account_id;
+  const paymentId = await services.db.transaction(async (tx) => {
+    await repo.lockQuotePay(tx, row.id);
+    const totals = await dealPaymentTotals(tx, accountId, row.deal_id);
+    // The deal's accepted quote is the one its payments are counted against: it must be this one.
+    if (totals.acceptedQuote?.id !== row.id || totals.balance === null || totals.requestableByCard === null)
+      throw conflict(customerQuoteMessages.payNeedsAcceptance);
+    const received = toScaled(totals.received);
+    const wanted =
+      choice === 'DEPOSIT'
+        ? max0(toScaled(totals.acceptedQuote.depositAmount) - received)
+        : toScaled(totals.balance);
+    const open = await repo.findOpenCardRequests(tx, accountId, row.id);
+    const same = open.find((p) => toScaled(p.amount) === wanted);
+    if (same) return same.public_id;
+    const requestable = toScaled(totals.requestableByCard);
+    const amount = wanted < requestable ? wanted : requestable;
+    if (amount <= 0n) {
+      // All that is left is requested already: the customer pays the newest open request.
+      const newest = open.at(-1);
+      if (newest && wanted > 0n) return newest.public_id;
+      throw conflict(customerQuoteMessages.nothingToPay);
+    }
+    const payment = await requestCardPayment(tx, {
+      accountId,
+      dealId: row.deal_id,
+      dealQuoteId: row.id,
+      amount: money(amount),
+      description: `${choice === 'DEPOSIT' ? 'Deposit' : 'Balance'} for quote ${row.tuid}`,
+      createdBy: null,
+    });
+    return payment.publicId;
+  });
+  return { paymentId, checkoutUrl: `/checkout/${paymentId}` };
 }
 
 // ── The dealer's side ──────────────────────────────────────────────────────────────────────

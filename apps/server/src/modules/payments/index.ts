@@ -6,14 +6,19 @@ import { registerPaymentRoutes } from './payments.routes';
 
 export {
   type CardPaymentCancelled,
+  cancelDealPayment,
+  createDealPayment,
   dealPaymentTotals,
   findPaymentByPublicId,
   hasCardPayments,
   lockPayment,
   markPaymentPaid,
   onCardPaymentCancelled,
+  type PaymentDeps,
   type PaymentRow,
   paymentUrl,
   requestCardPayment,
+  setCardPaymentSettings,
+  setDealPaymentArchived,
 } from './payments.service';
 export const paymentsModule: ApiModule = { name: 'payments', register: registerPaymentRoutes };

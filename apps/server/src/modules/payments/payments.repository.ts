@@ -58,6 +58,17 @@ export async function findPayment(
   return rows[0];
 }
 
+/** Whose payment it is (no lock): the account and deal to lock before the payment. */
+export async function findPaymentOwner(
+  db: Db,
+  paymentId: number,
+): Promise<{ accountId: number; dealId: number } | undefined> {
+  const { rows } = await db.execute<{ accountId: number; dealId: number }>(
+    sql`SELECT account_id AS "accountId", deal_id AS "dealId" FROM deal_payments WHERE id = ${paymentId}`,
+  );
+  return rows[0];
+}
+
 /** The payment's row locked for the rest of the transaction (its status changes one at a time). */
 export async function lockPayment(db: Db, paymentId: number): Promise<PaymentRow | undefined> {
   const { rows } = await db.execute<PaymentRow>(

@@ -92,12 +92,18 @@ async function syncPaymentFlag(db: Db, accountId: number, dealId: number): Promi
  * The one Paid transition, used by manual edits, the card webhook and the return page alike.
  * Only REQUESTED → PAID changes anything, so a second delivery finds nothing to do (changed:
  * false). Then the deal's Payment flag is raised, its alerts refreshed and its change announced.
+ * Locks the deal's row, then the payment's: a caller holding a transaction should take no payment
+ * lock before calling it (lock order: deal, then payment).
  */
 export async function markPaymentPaid(
   db: Db,
   input: { paymentId: number; transactedAt: string; customerEmail?: string | null },
 ): Promise<{ payment: PaymentRow; changed: boolean }> {
   return db.transaction(async (tx) => {
+    // The deal's lock first, as every dealer change to its payments takes it: no deadlock with a cancel.
+    const owner = await repo.findPaymentOwner(tx, input.paymentId);
+    if (!owner) throw paymentNotFound();
+    await repo.lockDeal(tx, owner.accountId, owner.dealId);
     const paid = await repo.markRequestedPaid(tx, input.paymentId, input.transactedAt, input.customerEmail);
     if (!paid) {
       const current = await repo.lockPayment(tx, input.paymentId);
@@ -110,7 +116,16 @@ export async function markPaymentPaid(
 }
 
 export const findPaymentByPublicId = repo.findPaymentByPublicId;
-export const lockPayment = repo.lockPayment;
+/**
+ * The payment's row locked for the rest of the caller's transaction (SELECT … FOR UPDATE), its
+ * deal's row locked before it: the lock order every payment change keeps (deal, then payment).
+ */
+export async function lockPayment(db: Db, paymentId: number): Promise<PaymentRow | undefined> {
+  const owner = await repo.findPaymentOwner(db, paymentId);
+  if (!owner) return undefined;
+  await repo.lockDeal(db, owner.accountId, owner.dealId);
+  return repo.lockPayment(db, paymentId);
+}
 
 /** Locks the deal for a change to its payments: 404 for another account's, 409 when archived. */
 async function lockEditableDeal(tx: Db, accountId: number, dealId: number): Promise<void> {
