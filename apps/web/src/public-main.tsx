@@ -4,13 +4,15 @@
 import './features/public/public.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PublicApp, publicRouteOf } from './features/public/public-app';
+import { PAGE_TITLES, PublicApp, publicRouteOf } from './features/public/public-app';
 
 const root = document.getElementById('root');
 if (root) {
+  const route = publicRouteOf(window.location.pathname, window.location.search);
+  document.title = PAGE_TITLES[route.page];
   createRoot(root).render(
     <StrictMode>
-      <PublicApp route={publicRouteOf(window.location.pathname, window.location.search)} />
+      <PublicApp route={route} />
     </StrictMode>,
   );
 }

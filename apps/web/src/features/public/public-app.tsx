@@ -39,7 +39,8 @@ export function publicRouteOf(pathname: string, search: string): PublicRoute {
   return { page: 'unknown' };
 }
 
-const TITLES = {
+/** The document's title for each page. */
+export const PAGE_TITLES = {
   checkout: 'Payment',
   checkoutReturn: 'Payment result',
   customerQuote: 'Quote',
@@ -48,7 +49,6 @@ const TITLES = {
 
 /** The customer's pages (public.html): no sign-in, no shell. */
 export function PublicApp({ route }: { route: PublicRoute }) {
-  if (typeof document !== 'undefined') document.title = TITLES[route.page];
   switch (route.page) {
     case 'checkout':
       return <CheckoutPage paymentId={route.paymentId} />;
