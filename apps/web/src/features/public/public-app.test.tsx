@@ -435,6 +435,27 @@ describe('the customer quote page', () => {
     expect(window.sessionStorage.getItem('slat.customerQuoteReturn')).toBe(`/customer-quote/${id}`);
   });
 
+  it("a refused pay shows the server's reason", async () => {
+    const user = userEvent.setup();
+    quotePage(customerQuoteFixture({ acceptedBy: 'Pat' }), summaryFixture(), () =>
+      Response.json(
+        {
+          error: {
+            code: 'CONFLICT',
+            message: 'There is nothing left to pay by card on this quote',
+            fields: [],
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Pay full balance' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There is nothing left to pay by card on this quote',
+    );
+    expect(assigned).toEqual([]);
+  });
+
   it('no deposit choice once the deposit is received; nothing to pay when paid in full or without card payments', async () => {
     quotePage(
       customerQuoteFixture({ acceptedBy: 'Pat' }),

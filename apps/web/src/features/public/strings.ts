@@ -24,6 +24,8 @@ export const quoteText = {
   withdrawn: 'This quote has been withdrawn. Please contact us for an up-to-date quote.',
   signerNameRequired: 'Please enter your name',
   signatureRequired: 'Please sign to accept the quote',
+  payNeedsAcceptance: 'Please accept the quote before paying',
+  nothingToPay: 'There is nothing left to pay by card on this quote',
 } as const;
 
 /** The generic error (foundation §8). */

@@ -311,12 +311,13 @@ function AcceptSection({
 /** After accepting: pay the deposit (while it is not yet received) or the whole balance, by card. */
 function PayChoice({ quote, summary }: { quote: CustomerQuote; summary: PaymentSummary }) {
   const [busy, setBusy] = useState<'DEPOSIT' | 'BALANCE' | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why paying failed: the server's own words for a 409 it names, else the generic error. */
+  const [failure, setFailure] = useState<string | 'generic' | null>(null);
   if (!isPositive(summary.balance)) return <p className="success-text">{text.quote.paidInFull}</p>;
   const depositDue = quote.isDepositRequired && isLess(summary.totalReceived, quote.order.depositAmount);
   const pay = async (choice: 'DEPOSIT' | 'BALANCE') => {
     setBusy(choice);
-    setFailed(false);
+    setFailure(null);
     try {
       const { checkoutUrl } = await publicApi.pay(quote.id, choice);
       try {
@@ -325,8 +326,11 @@ function PayChoice({ quote, summary }: { quote: CustomerQuote; summary: PaymentS
         // storage refused (private mode): the return page simply offers no way back
       }
       navigation.assign(checkoutUrl);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      const known: string[] = [quoteText.payNeedsAcceptance, quoteText.nothingToPay];
+      setFailure(
+        error instanceof PublicApiError && known.includes(error.message) ? error.message : 'generic',
+      );
       setBusy(null);
     }
   };
@@ -354,7 +358,13 @@ function PayChoice({ quote, summary }: { quote: CustomerQuote; summary: PaymentS
           {busy === 'BALANCE' ? text.quote.opening : text.quote.payBalance}
         </button>
       </div>
-      {failed ? <InlineError /> : null}
+      {failure === 'generic' ? (
+        <InlineError />
+      ) : failure ? (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }
