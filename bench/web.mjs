@@ -6,6 +6,8 @@
 // Budgets: /login JS <= 150 KB gzip; Lighthouse desktop /login performance >= 95, accessibility
 // 100; mobile board, deal and quote performance >= 90 (the dashboard and /login are reported).
 // `--mobile-only` skips the desktop part; BENCH_WEB_RUNS Lighthouse runs each (median reported).
+// The customer's pages (/customer-quote/{id}, /checkout/{id}, signed out): JS <= 90 KB gzip before
+// Stripe.js, Lighthouse mobile performance >= 95 and accessibility 100; `--public-only` runs just them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -342,10 +344,157 @@ function printMobile(results, over) {
   }
 }
 
+// ——— the customer's pages (public.html): /customer-quote/{id} and /checkout/{id}, signed out ———
+
+const PUBLIC_BUDGET = { jsKb: 90, performance: 95, accessibility: 100 };
+
+/**
+ * A demo quote's customer link and a requested card payment's link (test checkout: no keys), made
+ * through the dealer's API: the card account set, a demo quote accepted through its link, a card
+ * request of what the deal may still ask by card.
+ */
+async function publicPageTargets() {
+  const jar = new Map();
+  const call = async (url, { method = 'GET', body } = {}) => {
+    const headers = { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && jar.size) headers['x-csrf-token'] = await call('/api/old/auth/generate-token');
+    const res = await fetch(`${BASE}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? undefined : res.json();
+  };
+  const token = await call('/api/old/auth/generate-token');
+  await call('/api/old/auth', {
+    method: 'POST',
+    body: { username: 'demo', password: 'demo1234', master_console: false, remember: false, _token: token },
+  });
+  await call('/api/account-settings/card-payments', {
+    method: 'PUT',
+    body: { accountId: 'acct_benchWebDealer' },
+  });
+  const [workflow] = await call('/api/workflows');
+  const deals = (await call(`/api/deals?workflowId=${workflow.id}&limit=100`)).data;
+  for (const deal of deals) {
+    const quotes = await call(`/api/deals/${deal.id}/quotes`);
+    const draft = (Array.isArray(quotes) ? quotes : quotes.data).find(
+      (q) => q.status === 'DRAFT' && !q.isArchived,
+    );
+    if (!draft) continue;
+    const full = await call(`/api/deal-quotes/${draft.id}`);
+    if (!full.context.orderLineCount || full.context.errorLineCount) continue;
+    const quotePath = new URL((await call(`/api/deal-quotes/${draft.id}/customer-link`)).url).pathname;
+    // a 1 × 1 PNG signature: the acceptance only needs a valid one
+    await call(`/api${quotePath.replace('/customer-quote/', '/customerquote/')}/accept`, {
+      method: 'POST',
+      body: {
+        signerName: 'Bench Customer',
+        signature:
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      },
+    });
+    const { totals } = await call(`/api/deals/${deal.id}/payments`);
+    if (!totals.requestableByCard || Number(totals.requestableByCard) <= 0) continue;
+    const payment = await call(`/api/deals/${deal.id}/payments`, {
+      method: 'POST',
+      body: {
+        type: 'STRIPE',
+        status: 'REQUESTED',
+        amount: totals.requestableByCard,
+        description: 'Bench deposit',
+      },
+    });
+    return [
+      { name: 'quote', url: quotePath, heading: 'Quote accepted' },
+      {
+        name: 'checkout',
+        url: new URL(payment.paymentUrl).pathname,
+        heading: 'Test checkout — no card is charged',
+      },
+    ];
+  }
+  throw new Error('bench/web: no demo draft quote to open as a customer');
+}
+
+/** The customer's pages: JS and CSS gzip (Stripe.js's own files left out), Lighthouse mobile, signed out. */
+async function publicPagesBench(over) {
+  const targets = await publicPageTargets();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const sizes = new Map();
+  try {
+    for (const t of targets) {
+      const measured = await measurePage(await browser.newContext(), `${BASE}${t.url}`, (page) =>
+        page.getByRole('heading', { name: t.heading }).waitFor(),
+      );
+      const jsGzip = [...measured.sizes]
+        .filter(([url, size]) => size.type === 'script' && !url.includes('stripe.com'))
+        .reduce((n, [, size]) => n + size.gzip, 0);
+      sizes.set(t.name, { jsGzip, cssGzip: measured.cssGzip, files: measured.files });
+    }
+  } finally {
+    await browser.close();
+  }
+  // /login in the same rounds: on this shared machine the ratio to it is steadier than the score
+  const measured = [{ name: '/login', url: '/login' }, ...targets];
+  const runs = new Map(measured.map((t) => [t.name, []]));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+    for (const t of measured)
+      runs.get(t.name).push(await lighthouseScores(`${BASE}${t.url}`, { mobile: true }));
+  const medianOf = (t) => {
+    const ok = runs
+      .get(t.name)
+      .filter((r) => !r.error)
+      .sort((a, b) => a.performance - b.performance);
+    if (!ok.length)
+      throw new Error(`Lighthouse failed on every run of ${t.url}: ${runs.get(t.name)[0].error}`);
+    return ok[Math.floor(ok.length / 2)];
+  };
+  const login = medianOf(measured[0]);
+  console.log(
+    `  customer pages, signed out; Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; /login in the same rounds: performance ${login.performance} (${runs
+      .get('/login')
+      .map((x) => x.error ?? x.performance)
+      .join(', ')}), TBT ${login.tbtMs} ms`,
+  );
+  for (const t of targets) {
+    const r = medianOf(t);
+    const s = sizes.get(t.name);
+    console.log(
+      `    ${t.name.padEnd(9)} ${t.url.slice(0, 30).padEnd(31)} JS ${kb(s.jsGzip)} KB gzip (budget ≤ ${PUBLIC_BUDGET.jsKb}), CSS ${kb(s.cssGzip)} KB, ${s.files} files; performance ${r.performance} (${runs
+        .get(t.name)
+        .map((x) => x.error ?? x.performance)
+        .join(
+          ', ',
+        )}; budget ≥ ${PUBLIC_BUDGET.performance}), accessibility ${r.accessibility}; FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`,
+    );
+    console.log(`      ratio to /login ${Math.round((r.performance / login.performance) * 100) / 100}`);
+    if (r.failedA11y.length) console.log(`      failed accessibility audits: ${r.failedA11y.join(', ')}`);
+    if (kb(s.jsGzip) > PUBLIC_BUDGET.jsKb)
+      over.push(`${t.name} JS ${kb(s.jsGzip)} KB > ${PUBLIC_BUDGET.jsKb} KB`);
+    if (r.performance < PUBLIC_BUDGET.performance)
+      over.push(`${t.name} performance ${r.performance} < ${PUBLIC_BUDGET.performance}`);
+    if (r.accessibility < PUBLIC_BUDGET.accessibility)
+      over.push(`${t.name} accessibility ${r.accessibility} < ${PUBLIC_BUDGET.accessibility}`);
+  }
+}
+
 const stop = await startServer();
 let failed = false;
 try {
-  if (process.argv.includes('--mobile-only')) {
+  if (process.argv.includes('--public-only')) {
+    const over = [];
+    console.log('web bench');
+    await publicPagesBench(over);
+    console.log(over.length ? `  OVER BUDGET: ${over.join('; ')}` : '  within budget');
+    failed = over.length > 0;
+  } else if (process.argv.includes('--mobile-only')) {
     const over = [];
     console.log('web bench');
     printMobile(await lighthouseMobile(), over);
@@ -394,6 +543,7 @@ try {
     if (lh.accessibility < BUDGET.accessibility)
       over.push(`accessibility ${lh.accessibility} < ${BUDGET.accessibility}`);
     if (!process.argv.includes('--sizes-only')) printMobile(await lighthouseMobile(), over);
+    if (!process.argv.includes('--sizes-only')) await publicPagesBench(over);
     console.log(over.length ? `  OVER BUDGET: ${over.join('; ')}` : '  within budget');
     failed = over.length > 0;
   }

@@ -165,6 +165,7 @@ async function buildWeb() {
       'apps/web/index.html',
       'apps/web/auth.html',
       'apps/web/options-frame.html',
+      'apps/web/public.html',
       'apps/web/vite.config.ts',
       'apps/web/public',
       ...shared,
@@ -176,7 +177,7 @@ async function buildWeb() {
   const started = Date.now();
   // the SPA (index.html, empties dist/), then the sign-in document (auth.html) and the product
   // options frame (options-frame.html) beside it
-  for (const entry of ['spa', 'auth', 'options-frame']) {
+  for (const entry of ['spa', 'auth', 'options-frame', 'public']) {
     const res = spawnSync(
       process.execPath,
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],

@@ -7,6 +7,9 @@ const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
 /** The product options frame, its own small document too (options-frame.html). */
 const OPTIONS_FRAME_PATH = /^\/product-options\/\d+\/?(?:\?|$)/;
 
+/** The customer's pages (public.html): /checkout/{id}[/return], /customer-quote/{id}. */
+const PUBLIC_PAGE_PATH = /^\/(?:checkout\/[^/?]+(?:\/return)?|customer-quote\/[^/?]+)\/?(?:\?|$)/;
+
 /**
  * The dev server answers the sign-in paths with auth.html and the options frame's path with
  * options-frame.html, as the Slat server does.
@@ -21,7 +24,9 @@ function authPagesInDev(): Plugin {
             ? 'auth.html'
             : req.url && OPTIONS_FRAME_PATH.test(req.url)
               ? 'options-frame.html'
-              : undefined;
+              : req.url && PUBLIC_PAGE_PATH.test(req.url)
+                ? 'public.html'
+                : undefined;
         if (req.url && document) {
           const query = req.url.indexOf('?');
           req.url = `/${document}${query === -1 ? '' : req.url.slice(query)}`;
@@ -41,6 +46,8 @@ function authPagesInDev(): Plugin {
  */
 const signInBuild = process.env.SLAT_WEB_ENTRY === 'auth';
 const optionsFrameBuild = process.env.SLAT_WEB_ENTRY === 'options-frame';
+/** The customer's pages (public.html): React and their own CSS, sharing the React chunk. */
+const publicBuild = process.env.SLAT_WEB_ENTRY === 'public';
 
 /** React alone, the same bytes in both builds: the SPA finds it cached after signing in. */
 const REACT_GROUP = {
@@ -59,26 +66,30 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: !signInBuild && !optionsFrameBuild,
+    emptyOutDir: !signInBuild && !optionsFrameBuild && !publicBuild,
     sourcemap: true,
     manifest: signInBuild
       ? '.vite/auth-manifest.json'
       : optionsFrameBuild
         ? '.vite/options-frame-manifest.json'
-        : true,
+        : publicBuild
+          ? '.vite/public-manifest.json'
+          : true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: optionsFrameBuild
       ? { input: { 'options-frame': 'options-frame.html' } }
-      : signInBuild
-        ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
-        : {
-            input: { index: 'index.html' },
-            // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
-            // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
-            output: {
-              codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+      : publicBuild
+        ? { input: { public: 'public.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
+        : signInBuild
+          ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
+          : {
+              input: { index: 'index.html' },
+              // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
+              // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
+              output: {
+                codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+              },
             },
-          },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
 });

@@ -40,6 +40,13 @@ export const OPTIONS_FRAME_ROUTE = '/product-options/:lineId(^\\d{1,15}$)';
 const OPTIONS_FRAME_PREFIX = /^\/product-options(?:\/|$)/;
 const OPTIONS_FRAME_URL = /^\/product-options\/\d{1,15}$/;
 
+/** The customer's pages (public.html, no sign-in): the payment page, its return page, the quote page. */
+export const PUBLIC_PAGE_ROUTES = [
+  '/checkout/:paymentId',
+  '/checkout/:paymentId/return',
+  '/customer-quote/:id',
+] as const;
+
 export type AppOptions = {
   services: Services;
   /** The built SPA (apps/web/dist); absent in API tests. */
@@ -141,6 +148,8 @@ export async function buildApp({
     appOrigin: new URL(services.config.publicUrl).origin,
   });
   const optionsFramePage = optionsFrameHtml === undefined ? undefined : compressPage(optionsFrameHtml);
+  const publicHtml = readPage('public.html');
+  const publicPage = publicHtml === undefined ? undefined : compressPage(publicHtml);
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -174,6 +183,14 @@ export async function buildApp({
     app.get(OPTIONS_FRAME_ROUTE, { schema: { hide: true } }, async (request, reply) =>
       sendPage(request, reply, optionsFramePage),
     );
+  }
+
+  if (publicPage !== undefined) {
+    for (const url of PUBLIC_PAGE_ROUTES) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        sendPage(request, reply, publicPage),
+      );
+    }
   }
 
   // History fallback: any other GET that wants a page gets the SPA, which routes on the client.

@@ -1,25 +1,34 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { rootRoute } from '../shell';
 
-/** The customer's pages: no sign-in, outside the shell. */
-const publicPages = () => import('./routes/public-pages');
+/**
+ * The customer's pages are their own small document (public.html, src/public-main.tsx): the
+ * SPA never draws them; a link to one inside the SPA is a full page load.
+ */
+const spaDocumentPath = typeof window === 'undefined' ? '' : window.location.pathname;
+const toPublicDocument = ({ location }: { location: ParsedLocation }) => {
+  // this SPA document was itself served for a public path: reloading it would loop
+  if (location.pathname === spaDocumentPath)
+    throw new Error(`${location.pathname} is served without public.html`);
+  throw redirect({ href: location.href, reloadDocument: true });
+};
 
 const customerQuoteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'customer-quote/$id',
-  component: lazyRouteComponent(publicPages, 'CustomerQuotePage'),
+  beforeLoad: toPublicDocument,
 });
 
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'checkout/$paymentId',
-  component: lazyRouteComponent(publicPages, 'CheckoutPage'),
+  beforeLoad: toPublicDocument,
 });
 
 const checkoutReturnRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'checkout/$paymentId/return',
-  component: lazyRouteComponent(publicPages, 'CheckoutReturnPage'),
+  beforeLoad: toPublicDocument,
 });
 
 export const publicRoutes = [customerQuoteRoute, checkoutRoute, checkoutReturnRoute];

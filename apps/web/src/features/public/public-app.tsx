@@ -1,0 +1,66 @@
+import { CheckoutPage } from './components/checkout-page';
+import { CheckoutReturnPage } from './components/checkout-return-page';
+import { CustomerQuotePage } from './components/customer-quote-page';
+import { MessagePanel, Page } from './components/ui';
+import { quoteText } from './strings';
+
+export type PublicRoute =
+  | { page: 'checkout'; paymentId: string }
+  | { page: 'checkoutReturn'; paymentId: string; sessionId: string | null }
+  | { page: 'customerQuote'; quoteId: string }
+  | { page: 'unknown' };
+
+const CHECKOUT = /^\/checkout\/([^/]+)\/?$/;
+const CHECKOUT_RETURN = /^\/checkout\/([^/]+)\/return\/?$/;
+const CUSTOMER_QUOTE = /^\/customer-quote\/([^/]+)\/?$/;
+
+const decode = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/** Which public page a URL is (foundation §2's routes; no router: three paths). */
+export function publicRouteOf(pathname: string, search: string): PublicRoute {
+  let match = CHECKOUT_RETURN.exec(pathname);
+  if (match?.[1]) {
+    return {
+      page: 'checkoutReturn',
+      paymentId: decode(match[1]),
+      sessionId: new URLSearchParams(search).get('session_id'),
+    };
+  }
+  match = CHECKOUT.exec(pathname);
+  if (match?.[1]) return { page: 'checkout', paymentId: decode(match[1]) };
+  match = CUSTOMER_QUOTE.exec(pathname);
+  if (match?.[1]) return { page: 'customerQuote', quoteId: decode(match[1]) };
+  return { page: 'unknown' };
+}
+
+/** The document's title for each page. */
+export const PAGE_TITLES = {
+  checkout: 'Payment',
+  checkoutReturn: 'Payment result',
+  customerQuote: 'Quote',
+  unknown: 'Not found',
+};
+
+/** The customer's pages (public.html): no sign-in, no shell. */
+export function PublicApp({ route }: { route: PublicRoute }) {
+  switch (route.page) {
+    case 'checkout':
+      return <CheckoutPage paymentId={route.paymentId} />;
+    case 'checkoutReturn':
+      return <CheckoutReturnPage paymentId={route.paymentId} sessionId={route.sessionId} />;
+    case 'customerQuote':
+      return <CustomerQuotePage quoteId={route.quoteId} />;
+    default:
+      return (
+        <Page>
+          <MessagePanel title={quoteText.notFoundTitle} body={quoteText.notFoundBody} />
+        </Page>
+      );
+  }
+}
