@@ -228,7 +228,7 @@ test('a card payment: its maximum, the link copied and mailed, cancelled with a 
   await detail.getByRole('button', { name: 'Archive' }).click();
   await expect(detail).toBeHidden();
   await expect(section.getByText('No payments yet.')).toBeVisible();
-  await section.getByText('Show archived').click();
+  await section.getByRole('switch', { name: 'Show archived' }).check();
   await expect(section.locator('[data-payment-id]').first()).toContainText('Archived');
 });
 

@@ -98,6 +98,8 @@ test.describe('on a phone', () => {
   test('the payments section, its modal and the quote link fit 375 px with their controls reachable', async ({
     page,
   }) => {
+    // two screens rendered at phone size on the shared machine
+    test.setTimeout(420_000);
     const deal = await dealWithAcceptedQuote(page.request, 'Payments phone');
     await page.goto(`/workflows/residential/${deal.dealId}`);
     const section = page.getByTestId('payments-section');

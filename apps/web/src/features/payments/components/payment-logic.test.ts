@@ -131,7 +131,7 @@ describe('the request bodies', () => {
 });
 
 describe('the above-balance question', () => {
-  it('is asked for a manual Paid payment above the balance, not at it', () => {
+  it('is asked for a manual Paid or Requested payment above the balance, not at it nor for a cancelled one', () => {
     expect(needsAboveBalanceConfirmation(values({ amount: '750.01' }), '750.00')).toBe(true);
     expect(needsAboveBalanceConfirmation(values({ amount: '750' }), '750.00')).toBe(false);
     expect(needsAboveBalanceConfirmation(values({ amount: '900', status: 'CANCELLED' }), '750.00')).toBe(

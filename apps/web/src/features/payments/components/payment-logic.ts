@@ -122,9 +122,9 @@ export function balanceFor(totals: DealPaymentTotals, editing: DealPayment | nul
   return totals.balance;
 }
 
-/** A manual Paid payment above the balance (received money past the quote's total) needs the dealer's explicit yes. */
+/** A manual payment, Paid or Requested, above the outstanding balance needs the dealer's explicit yes. */
 export function needsAboveBalanceConfirmation(values: PaymentFormValues, balance: string | null): boolean {
-  if (values.type !== 'MANUAL' || values.status !== 'PAID' || balance === null) return false;
+  if (values.type !== 'MANUAL' || values.status === 'CANCELLED' || balance === null) return false;
   const amount = parseMoneyInput(values.amount.trim());
   return amount !== null && compareDecimals(amount, balance) > 0;
 }
