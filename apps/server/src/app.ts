@@ -43,8 +43,11 @@ const OPTIONS_FRAME_URL = /^\/product-options\/\d{1,15}$/;
 /** The customer's pages (public.html, no sign-in): the payment page, its return page, the quote page. */
 export const PUBLIC_PAGE_ROUTES = [
   '/checkout/:paymentId',
+  '/checkout/:paymentId/',
   '/checkout/:paymentId/return',
+  '/checkout/:paymentId/return/',
   '/customer-quote/:id',
+  '/customer-quote/:id/',
 ] as const;
 
 export type AppOptions = {

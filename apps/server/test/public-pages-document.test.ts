@@ -30,6 +30,8 @@ describe("the customer's pages document", () => {
     '/checkout/Q2hlY2tvdXRQYXltZW50SWQx/return?session_id=cs_test_123',
     '/customer-quote/Q3VzdG9tZXJRdW90ZUlkMTIz',
     '/customer-quote/Q3VzdG9tZXJRdW90ZUlkMTIz?utm=mail',
+    '/customer-quote/Q3VzdG9tZXJRdW90ZUlkMTIz/',
+    '/checkout/Q2hlY2tvdXRQYXltZW50SWQx/return/?session_id=cs_test_123',
   ])('%s is public.html, signed out, compressed and revalidated', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(res.statusCode).toBe(200);
