@@ -110,8 +110,9 @@ const REUSE_MARGIN_MS = 10 * 60_000;
 
 /**
  * The payment's one open session: reused while it has time left, else expired and replaced. Each
- * new session's idempotency key is the payment's and its number of sessions so far, so calls that
- * race get the same session from the provider, and the partial unique key keeps one row open.
+ * new session's idempotency key is the payment's and its number of sessions before the call looked,
+ * so calls that race get the same session from the provider, and the partial unique key keeps one
+ * row open.
  */
 export async function createCheckoutSession(deps: CheckoutDeps, publicId: string): Promise<CheckoutSession> {
   const { db, provider } = deps;
@@ -119,6 +120,9 @@ export async function createCheckoutSession(deps: CheckoutDeps, publicId: string
   if (!payment) throw unknownPayment();
   if (payment.status !== 'REQUESTED' || payment.isArchived || !payment.cardAccountId) throw notPayable();
 
+  // Counted before the open session is looked for: a call that finds none then asks the provider
+  // with the key of the session any racing call is making (the same session comes back), never the next.
+  const attempt = await repo.countSessions(db, payment.id);
   const open = await repo.findOpenSession(db, payment.id);
   if (open?.expiresAt && open.expiresAt.getTime() - Date.now() > REUSE_MARGIN_MS) return answer(open);
   if (open) {
@@ -130,7 +134,6 @@ export async function createCheckoutSession(deps: CheckoutDeps, publicId: string
     await repo.markSessionExpired(db, open.sessionId);
   }
 
-  const attempt = await repo.countSessions(db, payment.id);
   const made = await provider.createSession({
     connectedAccount: payment.cardAccountId,
     amountMinor: toMinorUnits(payment.amount),
