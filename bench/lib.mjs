@@ -143,3 +143,33 @@ export async function quotableProducts(api) {
   }
   return products;
 }
+
+/** A draft quote of `lines` lines on a demo deal, made through the API; answers its customer link's public id. */
+export async function customerQuoteOfLines(api, lines) {
+  const deal = await demoQuotingDeal(api);
+  const products = await quotableProducts(api);
+  const { id } = await api('POST', `/deals/${deal.id}/quotes/legacy/add`, {
+    description: 'Bench: customer quote',
+    customerNotes: '',
+  });
+  const { externalId: orderId } = await api('GET', `/deal-quotes/${id}`);
+  const { data: windows } = await api('POST', `/old/quotes/${orderId}/windows`, {
+    order_windows: Array.from({ length: 10 }, (_, i) => ({ order_id: orderId, name: `Home/Room ${i + 1}` })),
+  });
+  for (let i = 0; i < lines; i++) {
+    const p = products[i % products.length];
+    const w = windows[i % windows.length];
+    await api('POST', `/old/quotes/${orderId}/windows/${w.id}/products`, {
+      order_id: orderId,
+      order_window_id: w.id,
+      product_id: p.id,
+      quantity: 1,
+      details: { options: p.options },
+      ...(p.unit === 'in'
+        ? { width: 48, height: 60, unit: 'in' }
+        : { width: 1200, height: 1500, unit: 'mm' }),
+    });
+  }
+  const { url } = await api('GET', `/deal-quotes/${id}/customer-link`);
+  return { quoteId: id, publicId: url.split('/').pop() };
+}

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { machine, median, startSlat, tempDataDir } from './lib.mjs';
+import { customerQuoteOfLines, machine, median, signInDemo, startSlat, tempDataDir } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -88,6 +88,14 @@ const TARGETS = [
     prepare: async () => {
       const [p] = await cardPayments(1, 'Bench: payment page');
       return { url: `${base}/api/public/payment/${p.public_id}` };
+    },
+  },
+  {
+    name: 'GET /api/customerquote/{id} (a draft of 20 lines)',
+    prepare: async () => {
+      const { api } = await signInDemo(base);
+      const { publicId } = await customerQuoteOfLines(api, 20);
+      return { url: `${base}/api/customerquote/${publicId}` };
     },
   },
 ];
