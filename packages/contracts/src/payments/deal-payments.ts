@@ -79,6 +79,25 @@ export const dealPaymentsSchema = z.object({
 });
 export type DealPayments = z.infer<typeof dealPaymentsSchema>;
 
+/** Spec §5: Paid needs a transaction date, every other status refuses one. */
+function transactionDateOnlyWhenPaid(
+  b: { status: PaymentStatus; transactedAt: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (b.status === 'PAID' && !b.transactedAt)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['transactedAt'],
+      message: paymentMessages.transactionDateRequired,
+    });
+  if (b.status !== 'PAID' && b.transactedAt)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['transactedAt'],
+      message: paymentMessages.transactionDateNotAllowed,
+    });
+}
+
 const positiveMoney = moneyInput.refine((v) => Number(v) > 0, paymentMessages.amountPositive);
 
 /** Create a payment; transactedAt only with PAID (spec §5: sent only when Paid, otherwise null). */
@@ -94,20 +113,7 @@ export const createDealPaymentBody = z
     /** The dealer's explicit yes to a manual payment above the outstanding balance. */
     confirmAboveBalance: z.boolean().default(false),
   })
-  .superRefine((b, ctx) => {
-    if (b.status === 'PAID' && !b.transactedAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactedAt'],
-        message: paymentMessages.transactionDateRequired,
-      });
-    if (b.status !== 'PAID' && b.transactedAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactedAt'],
-        message: paymentMessages.transactionDateNotAllowed,
-      });
-  });
+  .superRefine(transactionDateOnlyWhenPaid);
 export type CreateDealPaymentBody = z.input<typeof createDealPaymentBody>;
 
 /** Edit a manual payment (card payments are read-only). */
@@ -120,20 +126,7 @@ export const updateDealPaymentBody = z
     reference: z.string().trim().max(200).default(''),
     confirmAboveBalance: z.boolean().default(false),
   })
-  .superRefine((b, ctx) => {
-    if (b.status === 'PAID' && !b.transactedAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactedAt'],
-        message: paymentMessages.transactionDateRequired,
-      });
-    if (b.status !== 'PAID' && b.transactedAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactedAt'],
-        message: paymentMessages.transactionDateNotAllowed,
-      });
-  });
+  .superRefine(transactionDateOnlyWhenPaid);
 export type UpdateDealPaymentBody = z.input<typeof updateDealPaymentBody>;
 
 const dealParams = z.object({ dealId: idParam() });

@@ -33,11 +33,10 @@ export async function dealPaymentTotals(
   accountId: number,
   dealId: number,
 ): Promise<DealPaymentTotals> {
-  const [m, currency, cardAccountId] = await Promise.all([
-    repo.findMoneyOnDeal(db, accountId, dealId),
-    repo.findAccountCurrency(db, accountId),
-    repo.findCardAccountId(db, accountId),
-  ]);
+  // One after another: `db` is often a transaction, one client, where parallel queries only queue (and pg warns).
+  const m = await repo.findMoneyOnDeal(db, accountId, dealId);
+  const currency = await repo.findAccountCurrency(db, accountId);
+  const cardAccountId = await repo.findCardAccountId(db, accountId);
   return totalsOf(m, currency, cardAccountId !== '');
 }
 
