@@ -11,8 +11,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerSettings, markupOverrides, products, quotes, suppliers } from '../src/db/schema';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
-import { copyOrderContents, createOrder, orderLinesOf, orderSummaries } from '../src/modules/quotes/index';
-import { orderLinesWithSummary } from '../src/modules/quotes/order-lines.service';
+import {
+  copyOrderContents,
+  createOrder,
+  orderLinesOf,
+  orderSummaries,
+} from '../src/modules/order-contents/index';
+import { orderLinesWithSummary } from '../src/modules/order-contents/order-lines.service';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { markupOverrides } from '../src/db/schema';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { formatPdfMoney } from '../src/lib/pdf/index';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
-import { createOrder } from '../src/modules/quotes/index';
+import { createOrder } from '../src/modules/order-contents/index';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 // Quote pricing through the API: PUT /deal-quotes/{id}/pricing, the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, suppliers } from '../src/db/schema';
 import { DEMO_LOGIN, demoCatalogPath, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { importCatalog } from '../src/modules/catalog/index';
-import { definitionChanges } from '../src/modules/quotes/quote-updates.service';
+import { definitionChanges } from '../src/modules/order-contents/pending-updates.service';
 import { createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 // Supplier price changes: a re-import of the demo catalog that changes some

@@ -14,11 +14,11 @@ import { customerQuotesModule } from './customer-quotes/index';
 import { dealsModule, notesModule } from './deals/index';
 import { filesModule } from './files/index';
 import { markupOverridesModule } from './markup-overrides/index';
+import { orderDocumentsModule, orderLinesModule } from './order-contents/index';
 import { paymentsModule } from './payments/index';
 import { personnelModule } from './personnel/index';
+import { purchaseOrdersModule } from './purchase-orders/index';
 import {
-  orderDocumentsModule,
-  orderLinesModule,
   quoteAcceptModule,
   quotePdfsModule,
   quotePricingModule,
@@ -58,4 +58,5 @@ export const apiModules: readonly ApiModule[] = [
   paymentsModule,
   checkoutModule,
   customerQuotesModule,
+  purchaseOrdersModule,
 ];

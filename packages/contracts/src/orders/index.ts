@@ -1,2 +1,2 @@
-// The orders contracts: one file per area, exported from ../index.ts (see ARCHITECTURE.md, module template).
-export {};
+// The purchase-order contracts (sales-and-purchasing §7 Purchase orders and POST /deal-quotes/convert).
+export * from './purchase-orders';

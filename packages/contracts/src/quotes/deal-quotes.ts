@@ -99,6 +99,31 @@ export const dealQuoteSchema = z.object({
       /** Decimal strings, negative when the revision costs less. */
       difference: z.object({ total: z.string(), deposit: z.string() }).nullable(),
     }),
+    /** The purchase orders converted from this quote (the quote's Orders table), newest revision of each. */
+    purchaseOrders: z.array(
+      z.object({
+        id: z.number().int(),
+        tuid: z.number().int(),
+        revisionNumber: z.number().int(),
+        manufacturerId: z.number().int(),
+        manufacturerName: z.string(),
+        status: z.enum(['OPEN', 'SUBMITTED']),
+        isArchived: z.boolean(),
+      }),
+    ),
+    /**
+     * An accepted quote's Ready to Order list: one entry per supplier of its lines, with the
+     * order already made for it (null until converted).
+     */
+    readyToOrder: z.array(
+      z.object({
+        manufacturerId: z.number().int(),
+        manufacturerName: z.string(),
+        lineCount: z.number().int(),
+        totalQuantity: z.number().int(),
+        orderId: z.number().int().nullable(),
+      }),
+    ),
   }),
 });
 export type DealQuote = z.infer<typeof dealQuoteSchema>;

@@ -15,6 +15,7 @@ export * from './files';
 export * from './payments';
 export * from './personnel';
 export * from './platform';
+export * from './purchase-orders';
 export * from './quotes';
 export * from './settings';
 export * from './supplier-documents';

@@ -174,6 +174,11 @@ export const orderLines = pgTable(
     sellPrice: numeric('sell_price', { precision: 14, scale: 2 }),
     errors: jsonb('errors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * The line this one was copied from (a quote's line converted into an order, an order's line
+     * into its revision): how a revision's difference matches lines across revisions.
+     */
+    copiedFromLineId: integer('copied_from_line_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

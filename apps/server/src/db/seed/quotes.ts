@@ -1,13 +1,10 @@
 import { type DealPhase, dealAlerts } from '@slat/domain';
 import { sql } from 'drizzle-orm';
+import { addLine, addWindows, copyOrderContents, updateLine } from '../../modules/order-contents/index';
 import {
   addDealQuote,
-  addLine,
-  addWindows,
   cloneDealQuote,
-  copyOrderContents,
   setQuoteArchived,
-  updateLine,
   updateQuotePricing,
 } from '../../modules/quotes/index';
 import { loadWorkflows } from '../../modules/workflows/index';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fromScaled, toScaled } from '@slat/domain';
 import { sql } from 'drizzle-orm';
 import { importCatalog } from '../../modules/catalog/index';
-import { addLine, addWindows } from '../../modules/quotes/index';
+import { addLine, addWindows } from '../../modules/order-contents/index';
 import type { Db } from '../database';
 
 /**

@@ -14,8 +14,9 @@ import { MAIL_QUEUE } from '../../lib/jobs';
 import { sizeText } from '../../lib/pdf/layout';
 import { type Limit, limitAddress } from '../../lib/rate-limit';
 import type { Services } from '../../services';
+import { orderLinesOf } from '../order-contents/index';
 import { dealPaymentTotals, requestCardPayment } from '../payments/index';
-import { acceptQuote, orderLinesOf, quoteFile, quotePricing, shownPrice } from '../quotes/index';
+import { acceptQuote, quoteFile, quotePricing, shownPrice } from '../quotes/index';
 import * as repo from './customer-quotes.repository';
 
 /**

@@ -1,30 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 
-/** An order of the account, and whether it is read-only (a deal quote accepted, archived or on an archived deal). */
-export type OrderRow = { id: number; kind: 'QUOTE' | 'PURCHASE_ORDER'; read_only: boolean };
-
-/**
- * The account's order; with `lock`, its row locked (in a transaction) as every write to an
- * order's windows, lines and documents takes it, so a quote's read-only state cannot change
- * between the check and the write.
- */
-export async function findOrder(
-  db: Db,
-  accountId: number,
-  orderId: number,
-  lock = false,
-): Promise<OrderRow | undefined> {
-  const { rows } = await db.execute<OrderRow>(sql`
-    SELECT o.id, o.kind, COALESCE(q.status = 'ACCEPTED' OR q.is_archived OR d.is_archived, false) AS read_only
-    FROM orders o
-    LEFT JOIN deal_quotes q ON q.order_id = o.id AND q.account_id = o.account_id
-    LEFT JOIN deals d ON d.id = q.deal_id
-    WHERE o.id = ${orderId} AND o.account_id = ${accountId}
-    ${lock ? sql`FOR UPDATE OF o` : sql``}`);
-  return rows[0];
-}
-
 /** The ids of the order's attached documents that are not archived, newest link first. */
 export async function findOrderDocumentIds(db: Db, accountId: number, orderId: number): Promise<number[]> {
   const { rows } = await db.execute<{ document_id: number }>(sql`

@@ -1,17 +1,19 @@
-import { type DocumentRecord, quoteMessages } from '@slat/contracts';
+import type { DocumentRecord } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { attachmentRecords } from '../attachments/index';
 import type { FileStore } from '../files/index';
 import * as repo from './order-documents.repository';
+import { findOrderState } from './order-lines.repository';
+import { ownerOf } from './order-owners';
 
 const orderNotFound = () => notFound('Order not found');
 
-/** In a transaction: locks the order for a change of its documents (404; 409 for a read-only quote's order). */
+/** In a transaction: locks the order for a change of its documents (404; 409 for a read-only order). */
 async function lockWritableOrder(tx: Db, accountId: number, orderId: number): Promise<void> {
-  const order = await repo.findOrder(tx, accountId, orderId, true);
+  const order = await findOrderState(tx, accountId, orderId, true);
   if (!order) throw orderNotFound();
-  if (order.read_only) throw new AppError('CONFLICT', quoteMessages.readOnly);
+  if (order.isReadOnly) throw new AppError('CONFLICT', ownerOf(order.kind).readOnlyMessage);
 }
 
 export async function listOrderDocuments(
@@ -20,7 +22,7 @@ export async function listOrderDocuments(
   accountId: number,
   orderId: number,
 ): Promise<{ data: DocumentRecord[] }> {
-  if (!(await repo.findOrder(db, accountId, orderId))) throw orderNotFound();
+  if (!(await findOrderState(db, accountId, orderId))) throw orderNotFound();
   const ids = await repo.findOrderDocumentIds(db, accountId, orderId);
   const records = await attachmentRecords(db, files, accountId, ids);
   return { data: ids.flatMap((id) => records.get(id) ?? []) };

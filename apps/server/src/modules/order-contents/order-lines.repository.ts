@@ -34,16 +34,21 @@ const ORDER_LOCK = namedStatement(
 const ORDER_STATE = namedStatement(
   'order_state',
   `SELECT o.id, o.kind,
-          COALESCE(q.status = 'ACCEPTED' OR q.is_archived OR d.is_archived, false) AS read_only
+          CASE o.kind
+            WHEN 'QUOTE' THEN COALESCE(q.status = 'ACCEPTED' OR q.is_archived OR d.is_archived, false)
+            ELSE COALESCE(p.status = 'SUBMITTED' OR p.is_archived OR p.replaced_by_order_id IS NOT NULL, false)
+          END AS read_only
      FROM orders o
      LEFT JOIN deal_quotes q ON q.order_id = o.id AND q.account_id = o.account_id
      LEFT JOIN deals d ON d.id = q.deal_id
+     LEFT JOIN purchase_orders p ON p.order_id = o.id AND p.account_id = o.account_id
     WHERE o.id = $1 AND o.account_id = $2`,
 );
 
 /**
  * The order with whether it is read-only: a deal quote that is accepted or archived, or whose
- * deal is archived. `lock` first takes the orders row FOR UPDATE (call in a transaction) and
+ * deal is archived; a purchase order that is submitted, archived or replaced by a revision.
+ * `lock` first takes the orders row FOR UPDATE (call in a transaction) and
  * then reads the state in a statement of its own, so a writer that waited for the lock sees what
  * the holder committed (a statement that waits re-reads only the row it locks, not its joins).
  */
@@ -61,7 +66,7 @@ export async function findOrderState(
   return row && { id: row.id, kind: row.kind, isReadOnly: row.read_only };
 }
 
-/** Marks a write to an order's windows or lines that is not a deal quote's (touchQuote does those). */
+/** Marks a write to an order's windows or lines (an owner's hook may move its own timestamps too). */
 export async function touchOrder(db: Db, accountId: number, orderId: number): Promise<void> {
   await db.execute(sql`
     UPDATE orders SET updated_at = now() WHERE id = ${orderId} AND account_id = ${accountId}`);

@@ -6,7 +6,6 @@ import {
   measurementMessages,
   type OrderLine,
   type OrderWindow,
-  quoteMessages,
   type updateOrderLine,
   type updateOrderWindow,
 } from '@slat/contracts';
@@ -29,7 +28,7 @@ import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { quotableProduct } from '../catalog/index';
 import * as repo from './order-lines.repository';
-import { refreshQuoteTotal, touchQuote } from './quote-pricing.service';
+import { ownerOf } from './order-owners';
 
 /**
  * Windows and order lines, once for quotes and purchase orders. Every write runs in one
@@ -121,7 +120,7 @@ export async function copyOrderContents(
   ]);
   if (!from || !to) throw notFound('Order not found');
   await repo.copyWindows(db, accountId, fromOrderId, toOrderId);
-  await refreshQuoteTotal(db, accountId, toOrderId);
+  await ownerOf(to.kind).afterContentsChange(db, accountId, toOrderId);
 }
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
@@ -335,10 +334,10 @@ async function writeOrder<T>(
   return db.transaction(async (tx) => {
     const order = await repo.findOrderState(tx, accountId, orderId, true);
     if (!order) throw notFound('Order not found');
-    if (order.isReadOnly) throw new AppError('CONFLICT', quoteMessages.readOnly);
+    if (order.isReadOnly) throw new AppError('CONFLICT', ownerOf(order.kind).readOnlyMessage);
     const result = await work(tx, order);
-    // The timestamps move, and a quote's grand total cache follows its lines, in the same transaction.
-    if (!(await touchQuote(tx, accountId, orderId))) await repo.touchOrder(tx, accountId, orderId);
+    // The timestamps move, and the owner's cached totals follow the lines, in the same transaction.
+    await ownerOf(order.kind).afterContentsChange(tx, accountId, orderId);
     return result;
   });
 }

@@ -1,25 +1,16 @@
-// The quotes module's only door. Deal quotes (quotes.*), and the windows, lines (order-lines.*)
-// and documents (order-documents.*) that quotes and purchase orders share: an "order" holds them,
-// a deal quote's externalId or a purchase order's id, so the /old/quotes/{orderId}/… calls serve both.
+// The quotes module's only door. Deal quotes (quotes.*), their pricing, acceptance, revisions and
+// PDFs. What a quote holds (windows, lines, documents) is the shared order module's
+// (../order-contents, decision 029): a quote owns one order, addressed by its externalId.
+import { quoteMessages } from '@slat/contracts';
 import type { ApiModule } from '../../plugins/api';
-import { registerOrderDocumentRoutes } from './order-documents.routes';
-import { registerOrderLineRoutes } from './order-lines.routes';
+import { type OrderOwner, registerOrderOwner } from '../order-contents/index';
 import { registerQuoteAcceptRoutes } from './quote-accept.routes';
 import { registerQuotePdfRoutes } from './quote-pdfs.routes';
 import { registerQuotePricingRoutes } from './quote-pricing.routes';
+import { touchQuote } from './quote-pricing.service';
 import { registerQuoteUpdateRoutes } from './quote-updates.routes';
 import { registerQuoteRoutes } from './quotes.routes';
 
-export {
-  addLine,
-  addWindows,
-  copyOrderContents,
-  createOrder,
-  type OrderSummary,
-  orderLinesOf,
-  orderSummaries,
-  updateLine,
-} from './order-lines.service';
 export { type AcceptDeps, type Acceptor, acceptQuote, reviseQuote } from './quote-accept.service';
 export {
   ensureAcceptedDocument,
@@ -33,11 +24,18 @@ export { quotePricing, updatePricing as updateQuotePricing } from './quote-prici
 export { addDealQuote, cloneDealQuote, setQuoteArchived } from './quotes.service';
 
 export const quotesModule: ApiModule = { name: 'quotes', register: registerQuoteRoutes };
-export const orderLinesModule: ApiModule = { name: 'order-lines', register: registerOrderLineRoutes };
-export const orderDocumentsModule: ApiModule = {
-  name: 'order-documents',
-  register: registerOrderDocumentRoutes,
+/**
+ * A deal quote as the owner of its order: after a write to its lines the order's and the quote's
+ * timestamps move and the grand total cache follows, in the write's transaction.
+ */
+export const quoteOrderOwner: OrderOwner = {
+  kind: 'QUOTE',
+  readOnlyMessage: quoteMessages.readOnly,
+  async afterContentsChange(db, accountId, orderId) {
+    await touchQuote(db, accountId, orderId);
+  },
 };
+registerOrderOwner(quoteOrderOwner);
 /** Supplier price changes: GET /deal-quotes/{id}/pending-updates. */
 export const quoteUpdatesModule: ApiModule = { name: 'quote-updates', register: registerQuoteUpdateRoutes };
 /** Quote pricing: PUT /deal-quotes/{id}/pricing and the override total. */

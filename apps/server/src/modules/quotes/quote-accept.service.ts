@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type Jobs, QUOTE_PDF_QUEUE } from '../../lib/jobs';
 import { announceDealChange, refreshDealAlerts } from '../deals/index';
 import type { FileStore } from '../files/index';
-import { copyOrderContents, createOrder } from './order-lines.service';
+import { copyOrderContents, createOrder } from '../order-contents/index';
 import * as accepts from './quote-accept.repository';
 import { findPricingByQuote } from './quote-pricing.repository';
 import { copyQuotePricing, pricingOf } from './quote-pricing.service';

@@ -18,7 +18,7 @@ import {
 } from '../../lib/pdf/index';
 import type { PdfProcess } from '../../lib/pdf/pdf-process';
 import type { FileStore } from '../files/index';
-import { orderLinesOf } from './order-lines.service';
+import { orderLinesOf } from '../order-contents/index';
 import * as accepts from './quote-accept.repository';
 import { quoteFileUrl, reencodeSignature } from './quote-accept.service';
 import * as repo from './quote-pdfs.repository';

@@ -244,3 +244,36 @@ export async function findQuoteDetail(
 ): Promise<QuoteDetailRow | undefined> {
   return (await runNamed<QuoteDetailRow>(db, QUOTE_DETAIL, [id, accountId, userId]))[0];
 }
+
+export type QuotePurchaseOrderRow = {
+  id: number;
+  tuid: number;
+  revision_number: number;
+  manufacturer_id: number;
+  manufacturer_name: string;
+  status: 'OPEN' | 'SUBMITTED';
+  is_archived: boolean;
+};
+
+/** The purchase orders converted from a quote, the newest revision of each (the quote's Orders table). */
+export async function findQuotePurchaseOrders(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+): Promise<QuotePurchaseOrderRow[]> {
+  const { rows } = await db.execute<QuotePurchaseOrderRow>(sql`
+    SELECT p.order_id AS id, p.tuid, p.revision_number, p.manufacturer_id, m.name AS manufacturer_name,
+           p.status, p.is_archived
+      FROM purchase_orders p JOIN manufacturers m ON m.id = p.manufacturer_id
+     WHERE p.source_quote_id = ${quoteId} AND p.account_id = ${accountId} AND p.replaced_by_order_id IS NULL
+     ORDER BY p.tuid, p.order_id`);
+  return rows;
+}
+
+/** Supplier names by id. */
+export async function findSupplierNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    SELECT id, name FROM manufacturers WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -3,11 +3,16 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import { jsonWriter, type SerializedJson } from '../../plugins/serialized-json';
 import { refreshDealAlerts, requireDeal, requireEditableDeal } from '../deals/index';
-import { copyOrderContents, createOrder, orderLinesWithSummary, orderSummaries } from './order-lines.service';
+import {
+  copyOrderContents,
+  createOrder,
+  orderLinesWithSummary,
+  orderSummaries,
+  pendingUpdatesOf,
+} from '../order-contents/index';
 import { acceptanceContext } from './quote-accept.service';
 import { QuoteDetailCache } from './quote-detail-cache';
 import { copyQuotePricing, quotePricing } from './quote-pricing.service';
-import { pendingUpdatesOf } from './quote-updates.service';
 import * as repo from './quotes.repository';
 
 type Summary = {
@@ -142,6 +147,34 @@ export async function getDealQuote(
   return fresh;
 }
 
+/**
+ * An accepted quote's Ready to Order list: its lines grouped by supplier, each with the purchase
+ * order already made from them (the newest revision) or null.
+ */
+async function readyToOrderOf(
+  db: Db,
+  lines: DealQuote['context']['orderLines'],
+  orders: repo.QuotePurchaseOrderRow[],
+): Promise<DealQuote['context']['readyToOrder']> {
+  const bySupplier = new Map<number, { lineCount: number; totalQuantity: number }>();
+  for (const l of lines) {
+    const seen = bySupplier.get(l.manufacturerId) ?? { lineCount: 0, totalQuantity: 0 };
+    bySupplier.set(l.manufacturerId, {
+      lineCount: seen.lineCount + 1,
+      totalQuantity: seen.totalQuantity + l.quantity,
+    });
+  }
+  const names = await repo.findSupplierNames(db, [...bySupplier.keys()]);
+  return [...bySupplier]
+    .map(([manufacturerId, counts]) => ({
+      manufacturerId,
+      manufacturerName: names.get(manufacturerId) ?? '',
+      ...counts,
+      orderId: orders.find((o) => o.manufacturer_id === manufacturerId)?.id ?? null,
+    }))
+    .sort((a, b) => a.manufacturerName.localeCompare(b.manufacturerName, 'en'));
+}
+
 /** A quote's detail from its header row: its lines, pricing, acceptance and pending updates. */
 async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow): Promise<DealQuote> {
   const [{ orderLines, summary }, priced, accepted] = await Promise.all([
@@ -154,7 +187,11 @@ async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow):
   const listed = toListItem(q, summary);
   const { revisionOf: _r, copyOf: _c, revisedBy: _b, ...listContext } = listed.context;
   const item = { ...listed, context: listContext };
-  const pendingUpdates = await pendingUpdatesOf(db, accountId, isReadOnly(q), orderLines);
+  const [pendingUpdates, purchaseOrders] = await Promise.all([
+    pendingUpdatesOf(db, accountId, isReadOnly(q), orderLines),
+    repo.findQuotePurchaseOrders(db, accountId, q.id),
+  ]);
+  const readyToOrder = q.status === 'ACCEPTED' ? await readyToOrderOf(db, orderLines, purchaseOrders) : [];
   return {
     ...item,
     // Derived now from the inputs the cache was computed from: the same figure.
@@ -168,6 +205,16 @@ async function readDealQuote(db: Db, accountId: number, q: repo.QuoteDetailRow):
       permissions: { canOverrideTax: q.can_override_tax },
       pendingUpdates,
       ...accepted,
+      purchaseOrders: purchaseOrders.map((p) => ({
+        id: p.id,
+        tuid: p.tuid,
+        revisionNumber: p.revision_number,
+        manufacturerId: p.manufacturer_id,
+        manufacturerName: p.manufacturer_name,
+        status: p.status,
+        isArchived: p.is_archived,
+      })),
+      readyToOrder,
       deal: {
         id: q.deal_id,
         tuid: q.deal_tuid,

@@ -101,6 +101,8 @@ function quote(taxMode: 'INCLUSIVE' | 'EXCLUSIVE', lines: OrderLine[]): DealQuot
       acceptance: null,
       acceptedQuoteDocument: null,
       revision: { number: 1, revisionOf: null, revisedBy: null, difference: null },
+      purchaseOrders: [],
+      readyToOrder: [],
     },
   };
 }

@@ -76,6 +76,8 @@ function makeQuote(over: {
       acceptance: null,
       acceptedQuoteDocument: null,
       revision: { number: 1, revisionOf: null, revisedBy: null, difference: null },
+      purchaseOrders: [],
+      readyToOrder: [],
     },
   };
 }

@@ -1,0 +1,19 @@
+// The purchase orders module's only door (decision 029): a purchase order owns one order of kind
+// PURCHASE_ORDER (its id is the purchase order's id) whose windows, lines and documents are the
+// shared order module's. It follows decision 007: purchase-orders.routes.ts (HTTP only) →
+// purchase-orders.service.ts (rules, tenancy, transactions) → purchase-orders.repository.ts (all SQL).
+import { purchaseOrderMessages } from '@slat/contracts';
+import type { ApiModule } from '../../plugins/api';
+import { type OrderOwner, registerOrderOwner } from '../order-contents/index';
+import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
+import { touchPurchaseOrder } from './purchase-orders.repository';
+
+/** A purchase order as the owner of its order: a write to its lines moves its timestamps. */
+export const purchaseOrderOwner: OrderOwner = {
+  kind: 'PURCHASE_ORDER',
+  readOnlyMessage: purchaseOrderMessages.readOnly,
+  afterContentsChange: touchPurchaseOrder,
+};
+registerOrderOwner(purchaseOrderOwner);
+
+export const purchaseOrdersModule: ApiModule = { name: 'purchase-orders', register: registerPurchaseOrderRoutes };
