@@ -173,3 +173,117 @@ export async function customerQuoteOfLines(api, lines) {
   const { url } = await api('GET', `/deal-quotes/${id}/customer-link`);
   return { quoteId: id, publicId: url.split('/').pop() };
 }
+
+/**
+ * The API-against-its-raw-SQL measure the list and detail benches share: `capture` records the
+ * statements one call runs (bench/sql-capture.cjs in the server, toggled by SIGUSR2; the job
+ * queue's and the cache bus's left out), `cannon` drives the call with autocannon, `replay` runs
+ * the captured statements with node-postgres at the same concurrency, and `compare` does all three
+ * for ROUNDS rounds and prints the two table rows with the ratio.
+ */
+export function rawSqlComparison({ server, sqlFile, pool, connections, duration, rounds, autocannon }) {
+  const until = async (done) => {
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    if (!done()) throw new Error('The server did not answer the SQL capture signal (bench/sql-capture.cjs)');
+  };
+  async function capture(call) {
+    await call(); // warm: session and profile caches loaded, as under load
+    fs.rmSync(sqlFile, { force: true });
+    server.child.kill('SIGUSR2');
+    await until(() => fs.existsSync(`${sqlFile}.recording`));
+    await call();
+    server.child.kill('SIGUSR2');
+    await until(() => fs.existsSync(sqlFile));
+    // Background work of the job queue (pg-boss) and the cache bus is not the call's; nor is the
+    // end of a transaction some connection began before the recording started (a stray COMMIT
+    // would end the replay's own transaction early, and its row lock with it).
+    const recorded = JSON.parse(fs.readFileSync(sqlFile, 'utf8'));
+    const keep = new Array(recorded.length).fill(true);
+    const open = new Map(); // client → whether its transaction began within the recording
+    recorded.forEach((q, i) => {
+      if (/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text)) keep[i] = false;
+      else if (/^\s*begin\b/i.test(q.text)) open.set(q.client, true);
+      else if (/^\s*(commit|rollback)\b/i.test(q.text)) {
+        if (!open.get(q.client))
+          recorded.forEach((p, j) => {
+            if (j <= i && p.client === q.client) keep[j] = false;
+          });
+        open.delete(q.client);
+      }
+    });
+    return recorded.filter((_, i) => keep[i]);
+  }
+  const cannon = (opts) =>
+    new Promise((resolve, reject) =>
+      autocannon({ connections, duration, ...opts }, (err, r) => {
+        if (err) return reject(err);
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+      }),
+    );
+  /**
+   * The captured statements replayed in order on one pooled connection per request, `connections`
+   * at once; `statements` is one list for every connection or one list per connection.
+   */
+  async function replay(statements) {
+    const lists = Array.isArray(statements[0])
+      ? statements
+      : Array.from({ length: connections }, () => statements);
+    const latencies = [];
+    let errors = 0;
+    const deadline = performance.now() + duration * 1000;
+    const started = performance.now();
+    await Promise.all(
+      lists.map(async (list) => {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          const client = await pool.connect();
+          try {
+            for (const q of list)
+              await client.query({
+                text: q.text,
+                values: q.values,
+                ...(q.rowMode ? { rowMode: q.rowMode } : {}),
+                ...(q.name ? { name: q.name } : {}),
+              });
+          } catch {
+            errors += 1;
+            await client.query('ROLLBACK').catch(() => {});
+          } finally {
+            client.release();
+          }
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+    return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
+  }
+  const summary = (runs) => ({
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  });
+  const row = (name, r, ratio = '') =>
+    `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.non2xx} | ${ratio} |`;
+  /** One target ({name, url, method?, headers?, body?}): API and raw SQL, ROUNDS rounds each, medians. */
+  async function compare({ name, url, method = 'GET', headers = {}, body }) {
+    const call = () => fetch(url, { method, headers, body }).then((r) => r.arrayBuffer());
+    const sql = await capture(call);
+    const api = [];
+    const raw = [];
+    for (let i = 0; i < rounds; i++) {
+      api.push(await cannon({ url, method, headers, body }));
+      raw.push(await replay(sql));
+    }
+    const a = summary(api);
+    const r = summary(raw);
+    const ratio = a.rps / r.rps;
+    console.log(row(name, a, `${ratio.toFixed(2)} ${ratio >= 0.5 && a.p99 < 50 ? '✓' : '✗'}`));
+    console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
+    return { api: a, raw: r, ratio, statements: sql.length };
+  }
+  return { capture, cannon, replay, compare };
+}

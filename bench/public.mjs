@@ -15,7 +15,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { customerQuoteOfLines, machine, median, signInDemo, startSlat, tempDataDir } from './lib.mjs';
+import {
+  customerQuoteOfLines,
+  machine,
+  rawSqlComparison,
+  signInDemo,
+  startSlat,
+  tempDataDir,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -100,73 +107,15 @@ const TARGETS = [
   },
 ];
 
-async function until(done) {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!done()) throw new Error('The server did not answer the SQL capture signal (bench/sql-capture.cjs)');
-}
-
-/** The statements one call runs, as the server sent them (the queue's and the cache bus's left out). */
-async function capture(call) {
-  await call();
-  fs.rmSync(sqlFile, { force: true });
-  server.child.kill('SIGUSR2');
-  await until(() => fs.existsSync(`${sqlFile}.recording`));
-  await call();
-  server.child.kill('SIGUSR2');
-  await until(() => fs.existsSync(sqlFile));
-  const recorded = JSON.parse(fs.readFileSync(sqlFile, 'utf8'));
-  return recorded.filter((q) => !/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text));
-}
-
-const cannon = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
-    }),
-  );
-
-async function replay(statements) {
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + DURATION * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        const client = await pool.connect();
-        try {
-          for (const q of statements)
-            await client.query({
-              text: q.text,
-              values: q.values,
-              ...(q.rowMode ? { rowMode: q.rowMode } : {}),
-              ...(q.name ? { name: q.name } : {}),
-            });
-        } catch {
-          errors += 1;
-        } finally {
-          client.release();
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
-}
-
-const summary = (runs) => ({
-  rps: median(runs.map((r) => r.rps)),
-  p50: median(runs.map((r) => r.p50)),
-  p99: median(runs.map((r) => r.p99)),
-  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+const { compare } = rawSqlComparison({
+  server,
+  sqlFile,
+  pool,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  rounds: ROUNDS,
+  autocannon,
 });
-const row = (name, r, ratio = '') =>
-  `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.non2xx} | ${ratio} |`;
 
 console.log(
   `public bench — ${new Date().toISOString().slice(0, 10)} — ${machine()} — ${CONNECTIONS} connections × ${DURATION} s × ${ROUNDS} rounds (medians)\n`,
@@ -177,19 +126,7 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 for (const target of TARGETS) {
   const { url, headers = {} } = await target.prepare();
-  const call = () => fetch(url, { headers }).then((r) => r.arrayBuffer());
-  const sql = await capture(call);
-  const api = [];
-  const raw = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    api.push(await cannon({ url, headers }));
-    raw.push(await replay(sql));
-  }
-  const a = summary(api);
-  const r = summary(raw);
-  const ratio = a.rps / r.rps;
-  console.log(row(target.name, a, `${ratio.toFixed(2)} ${ratio >= 0.5 && a.p99 < 50 ? '✓' : '✗'}`));
-  console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
+  await compare({ name: target.name, url, headers });
 }
 
 // ── The webhook: paid events for sessions of requested payments, each delivered several times ──

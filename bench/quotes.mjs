@@ -25,6 +25,7 @@ import {
   machine,
   median,
   quotableProducts,
+  rawSqlComparison,
   signInDemo,
   startSlat,
   tempDataDir,
@@ -123,39 +124,15 @@ async function addTarget(name) {
   return { url, body, call, lines };
 }
 
-async function until(done) {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!done()) throw new Error('The server did not answer the SQL capture signal (bench/sql-capture.cjs)');
-}
-
-// ── The SQL each call runs, as the server sent it ────────────────────────────────────────────
-async function capture(call) {
-  await call(); // warm: session and profile caches loaded, as under load
-  fs.rmSync(sqlFile, { force: true });
-  server.child.kill('SIGUSR2');
-  await until(() => fs.existsSync(`${sqlFile}.recording`));
-  await call();
-  server.child.kill('SIGUSR2');
-  await until(() => fs.existsSync(sqlFile));
-  // Background work of the job queue (pg-boss) and the cache bus is not the call's; nor is the
-  // end of a transaction some connection began before the recording started (a stray COMMIT
-  // would end the replay's own transaction early, and its row lock with it).
-  const recorded = JSON.parse(fs.readFileSync(sqlFile, 'utf8'));
-  const keep = new Array(recorded.length).fill(true);
-  const open = new Map(); // client → whether its transaction began within the recording
-  recorded.forEach((q, i) => {
-    if (/pgboss|^\s*(LISTEN|UNLISTEN)\b/i.test(q.text)) keep[i] = false;
-    else if (/^\s*begin\b/i.test(q.text)) open.set(q.client, true);
-    else if (/^\s*(commit|rollback)\b/i.test(q.text)) {
-      if (!open.get(q.client))
-        recorded.forEach((p, j) => {
-          if (j <= i && p.client === q.client) keep[j] = false;
-        });
-      open.delete(q.client);
-    }
-  });
-  return recorded.filter((_, i) => keep[i]);
-}
+const { capture, cannon, replay } = rawSqlComparison({
+  server,
+  sqlFile,
+  pool,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  rounds: ROUNDS,
+  autocannon,
+});
 const getSql = await capture(() => fetch(getUrl, { headers: { cookie } }).then((r) => r.arrayBuffer()));
 const addSql = await capture((await addTarget('Bench: add a line (captured)')).call);
 
@@ -185,55 +162,6 @@ if (process.env.BENCH_EXPLAIN) {
 }
 
 // ── Runs ─────────────────────────────────────────────────────────────────────────────────────
-const cannon = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
-    }),
-  );
-
-/**
- * The captured statements replayed in order on one pooled connection per request, 10 at once;
- * `statements` is one list for every connection or one list per connection.
- */
-async function replay(statements) {
-  const lists = Array.isArray(statements[0])
-    ? statements
-    : Array.from({ length: CONNECTIONS }, () => statements);
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + DURATION * 1000;
-  const started = performance.now();
-  await Promise.all(
-    lists.map(async (list) => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        const client = await pool.connect();
-        try {
-          for (const q of list)
-            await client.query({
-              text: q.text,
-              values: q.values,
-              ...(q.rowMode ? { rowMode: q.rowMode } : {}),
-              ...(q.name ? { name: q.name } : {}),
-            });
-        } catch {
-          errors += 1;
-          await client.query('ROLLBACK').catch(() => {});
-        } finally {
-          client.release();
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
-}
-
 // Each add-line run starts on fresh quotes (their window's lines grow during the run), the API's
 // and the raw SQL's alike; the statements are captured from each quote's own call.
 const results = { get: [], getSql: [], add: [], addSql: [], addOne: [], addOneSql: [], addOneLock: [] };
