@@ -100,6 +100,13 @@ describe('POST /old/quotes (create a purchase order)', () => {
     });
   });
 
+  it('numbers 20 orders made at once 20 different, consecutive numbers', async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, () => newOrder(d.client, d.first.id)));
+    const tuids = made.map((o) => o.tuid).sort((a, b) => a - b);
+    expect(new Set(made.map((o) => o.id)).size).toBe(20);
+    expect(tuids).toEqual(Array.from({ length: 20 }, (_, i) => tuids[0]! + i));
+  });
+
   it('takes a named rep and another staff member of the account', async () => {
     const colleague = await createDealer(t.db, {});
     // A staff member of another account is not the dealer's.
@@ -278,6 +285,21 @@ describe('POST /old/quotes/{id}/clone', () => {
     ]);
     // The source is untouched.
     expect((await readOrder(d.client, source.id)).orderLineCount).toBe(2);
+  });
+
+  it('makes 20 distinct copies from 20 concurrent clones, each with every line', async () => {
+    const source = await newOrder(d.client, d.first.id);
+    await addWindowWithLine(d.client, source.id, 'Lounge', d.first.productId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => d.client.post(`/api/old/quotes/${source.id}/clone`, {})),
+    );
+    const copies = answers.map((r) => ok(r).cloned_order as { id: number; tuid: number });
+    expect(new Set(copies.map((c) => c.tuid)).size).toBe(20);
+    const lines = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM order_lines WHERE order_id = ANY($1::int[])',
+      [copies.map((c) => c.id)],
+    );
+    expect(lines[0]!.n).toBe(20);
   });
 
   it('answers 400 for a window of another order and 404 for another dealer’s order', async () => {

@@ -421,7 +421,8 @@ export type ConvertQuoteRow = {
   deal_id: number;
   created_by: number | null;
   deal_name: string;
-  site_address: string;
+  /** The deal's contact (name, phone) and site address, one a line: the order's customer details. */
+  customer_details: string;
 };
 
 /** The account's deal quote, its row locked (in a transaction) so converts of it happen one after another. */
@@ -431,8 +432,10 @@ export async function lockQuoteForConvert(
   quoteId: number,
 ): Promise<ConvertQuoteRow | undefined> {
   const { rows } = await db.execute<ConvertQuoteRow>(sql`
-    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name, d.site_address
+    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name,
+           concat_ws(E'\n', NULLIF(c.name, ''), NULLIF(c.phone, ''), NULLIF(d.site_address, '')) AS customer_details
       FROM deal_quotes q JOIN deals d ON d.id = q.deal_id
+      LEFT JOIN contacts c ON c.id = d.contact_id AND c.account_id = d.account_id
      WHERE q.id = ${quoteId} AND q.account_id = ${accountId}
        FOR UPDATE OF q`);
   return rows[0];

@@ -377,7 +377,7 @@ export async function convertDealQuote(
       tuid,
       manufacturerId,
       sidemark: quote.deal_name.slice(0, 200),
-      details: quote.site_address,
+      details: quote.customer_details,
       notes: '',
       salesRepOverride: null,
       createdBy: quote.created_by,
