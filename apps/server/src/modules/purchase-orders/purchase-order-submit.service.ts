@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type Jobs, PURCHASE_ORDER_SUBMITTED_QUEUE } from '../../lib/jobs';
 import { announceDealChange } from '../deals/index';
 import {
-  copyOrderContents,
+  copyOrderWindows,
   createOrder,
   findOrderState,
   orderRepricing,
@@ -314,7 +314,7 @@ export async function reopenOrder(db: Db, who: Actor, orderId: number): Promise<
     if (!(await repo.insertRevision(tx, accountId, orderId, revisionId, who.userId)))
       throw conflict(purchaseOrderMessages.readOnly);
     await repo.setReplacedBy(tx, accountId, orderId, revisionId);
-    await copyOrderContents(tx, accountId, orderId, revisionId);
+    await copyOrderWindows(tx, accountId, orderId, revisionId, { linkCopies: true });
     await announceSourceDeal(tx, accountId, po.source_quote_id);
     return revisionId;
   });
