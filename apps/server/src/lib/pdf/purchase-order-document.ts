@@ -186,9 +186,10 @@ function changesBlock(data: PurchaseOrderPdfData): PdfContent[] {
                 { text: groupHeading(c.windowGroupName), style: 'small' },
               ],
             },
+            // "was … now …": the embedded Roboto has no arrow glyph.
             c.fields.length === 0
               ? { text: c.kind === 'ADDED' ? 'New product' : 'No longer ordered', style: 'muted' }
-              : { stack: c.fields.map((f) => `${f.field}: ${f.before} → ${f.after}`) },
+              : { stack: c.fields.map((f) => `${f.field}: was ${f.before}, now ${f.after}`) },
           ]),
         ],
       },
