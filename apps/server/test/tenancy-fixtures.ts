@@ -243,6 +243,25 @@ export async function createTenant(t: TestApp, label: string) {
     ).order_window_product_id as number,
   };
 
+  // A purchase order of the dealer's supplier, with a window holding one line.
+  const purchaseOrder = (
+    await post('/api/old/quotes', {
+      manufacturer_id: supplier.id,
+      sidemark: `Sidemark ${marker}`,
+      details: `Details ${marker}`,
+    })
+  ).data as { id: number };
+  const [purchaseOrderWindow] = (
+    await post(`/api/old/quotes/${purchaseOrder.id}/windows`, {
+      order_windows: [
+        { order_id: purchaseOrder.id, name: `Order window ${marker}`, width: 900, height: 900 },
+      ],
+    })
+  ).data as { id: number }[];
+  await post(`/api/old/quotes/${purchaseOrder.id}/windows/${purchaseOrderWindow!.id}/products`, {
+    product_id: product.id,
+  });
+
   // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
   for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
@@ -316,6 +335,7 @@ export async function createTenant(t: TestApp, label: string) {
     order: { id: orderId },
     orderWindow: { id: orderWindow!.id },
     orderLine,
+    purchaseOrder: { id: purchaseOrder.id, windowId: purchaseOrderWindow!.id },
     quotePdf,
     payment: { id: payment.id },
     cardPayment: { publicId: card!.public_id },

@@ -51,6 +51,8 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'payment/:paymentId': (f) => f.cardPayment.publicId,
   ':sessionId': (f) => f.checkoutSession.sessionId,
   'customerquote/:id': (f) => f.customerQuote.publicId,
+  'purchaseorder/:id': (f) => f.purchaseOrder.id,
+  'quotes/:id': (f) => f.purchaseOrder.id,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -159,8 +161,11 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   'POST /api/old/quotes/:orderId/documents': (f) => ({ data: [f.attachment.id] }),
   'POST /api/old/quotes/:orderId/documents/:documentId': () => ({ _method: 'DELETE' }),
   'POST /api/old/documents/:id': () => ({ _method: 'PUT', name: intruder }),
+  'POST /api/old/quotes/:id/update-details': () => ({ sidemark: intruder, details: intruder }),
+  'POST /api/old/quotes/:id/clone': () => ({ sidemark: intruder }),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
+  'POST /api/purchaseorder': () => ({}),
 };
 
 // Required queries of list routes, filled with the caller's own ids.
@@ -409,6 +414,72 @@ const refs: Record<string, Ref> = {
     call: (a, b) => ({
       url: `/api/old/quotes/${b.order.id}/documents`,
       body: { data: [b.attachment.id], model: 'deal', model_id: a.deal.id },
+    }),
+  },
+  'POST /api/purchaseorder filters.manufacturerId': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/purchaseorder', body: { filters: { manufacturerId: a.supplier.id } } }),
+  },
+  'POST /api/old/quotes manufacturer_id': {
+    expect: 'refused',
+    call: (a) => ({ url: '/api/old/quotes', body: { manufacturer_id: a.supplier.id, sidemark: intruder } }),
+  },
+  'POST /api/old/quotes company_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/old/quotes',
+      body: { manufacturer_id: b.supplier.id, company_id: a.dealer.companyId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes employee_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/old/quotes',
+      body: { manufacturer_id: b.supplier.id, employee_id: a.dealer.userId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes/:id/update-details company_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/update-details`,
+      body: { company_id: a.dealer.companyId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes/:id/update-details employee_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/update-details`,
+      body: { employee_id: a.dealer.userId, sidemark: intruder },
+    }),
+  },
+  // Not id-named fields (`…_ids`, `ids`), taught all the same: they name another dealer's rows.
+  'POST /api/old/quotes/:id/clone order_window_ids[]': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/clone`,
+      body: { order_window_ids: [a.purchaseOrder.windowId] },
+    }),
+  },
+  'POST /api/old/orders/archive/1 ids[]': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/old/orders/archive/1', body: { ids: [a.purchaseOrder.id] } }),
+  },
+  'POST /api/old/orders/archive/0 ids[]': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/old/orders/archive/0', body: { ids: [a.purchaseOrder.id] } }),
+  },
+  'POST /api/deal-quotes/convert quoteId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/deal-quotes/convert',
+      body: { quoteId: a.quote.id, manufacturerId: b.supplier.id },
+    }),
+  },
+  'POST /api/deal-quotes/convert manufacturerId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/deal-quotes/convert',
+      body: { quoteId: b.quote.id, manufacturerId: a.supplier.id },
     }),
   },
   'PUT /api/personnel/:id/update id': {
@@ -853,11 +924,13 @@ describe('tenant isolation, generated from the route table', () => {
         count.checks += 2;
       }
     }
-    // The contact search takes its search in the body.
-    const search = await B.client.post('/api/contacts', { filters: { search: A.marker } });
-    expect(search.json()).toEqual({ total: 0, data: [] });
-    count.listCalls++;
-    count.checks++;
+    // The contact and purchase-order searches take their search in the body.
+    for (const url of ['/api/contacts', '/api/purchaseorder']) {
+      const search = await B.client.post(url, { filters: { search: A.marker } });
+      expect(search.json(), url).toEqual({ total: 0, data: [] });
+      count.listCalls++;
+      count.checks++;
+    }
     expect(problems).toEqual([]);
     expect(lists.length).toBeGreaterThan(20);
     count.listsWithRowsOfA = showsOwnRows.length;
