@@ -229,3 +229,10 @@ export async function findNewestRevision(
     SELECT order_id, status, is_archived FROM chain ORDER BY depth DESC LIMIT 1`);
   return rows[0];
 }
+
+/** Whether the supplier is one of the account's (manufacturer_customers). */
+export async function isAccountSupplier(db: Db, accountId: number, manufacturerId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM manufacturer_customers WHERE account_id = ${accountId} AND manufacturer_id = ${manufacturerId}`);
+  return rows.length > 0;
+}

@@ -109,7 +109,10 @@ export function freightFor(
   return fromScaled(toScaled(FREIGHT_BASE) + toScaled(FREIGHT_PER_UNIT) * BigInt(totalQuantity), 2);
 }
 
-/** POST /order/{orderId}/manufacturer/{manufacturerId}/freight: the estimate for a shipping method. */
+/**
+ * POST /order/{orderId}/manufacturer/{manufacturerId}/freight: the estimate for a shipping method.
+ * 404 for another account's order or a supplier not the account's; 400 for another of its suppliers.
+ */
 export async function estimateFreight(
   db: Db,
   accountId: number,
@@ -119,8 +122,11 @@ export async function estimateFreight(
 ): Promise<{ estimate: number }> {
   const po = await repo.findSubmitOrder(db, accountId, orderId);
   if (!po) throw orderNotFound();
-  if (po.manufacturer_id !== manufacturerId)
+  if (po.manufacturer_id !== manufacturerId) {
+    // A supplier the account does not deal with is as unknown as a missing one.
+    if (!(await repo.isAccountSupplier(db, accountId, manufacturerId))) throw notFound('Supplier not found');
     throw fieldError('manufacturerId', "This supplier is not the order's supplier");
+  }
   const supplier = await repo.findSupplier(db, manufacturerId);
   if (!supplier) throw orderNotFound();
   let method: repo.ShippingMethodRow | null = null;
