@@ -318,7 +318,7 @@ describe('POST /order/{orderId}/manufacturer/{manufacturerId}/freight', () => {
     expect(ok(await estimate(d.client, internal.id, w.id, {}))).toEqual({ estimate: 0 });
   });
 
-  it('answers 400 for another supplier or method, 404 for another dealer’s order, 401 signed out', async () => {
+  it('answers 400 for another of its suppliers or methods, 404 for another dealer’s order or supplier, 401 signed out', async () => {
     const s = d.suppliers.online;
     const o = await orderWithLines(d, s, TWO_LINES);
     expect(
@@ -335,6 +335,11 @@ describe('POST /order/{orderId}/manufacturer/{manufacturerId}/freight', () => {
     expect((await estimate(other.client, o.id, s.id, { shippingMethodId: s.courierId })).statusCode).toBe(
       404,
     );
+    // A supplier the dealer does not deal with is unknown, like a missing one.
+    const theirs = other.suppliers.online;
+    expect(
+      (await estimate(d.client, o.id, theirs.id, { shippingMethodId: theirs.courierId })).statusCode,
+    ).toBe(404);
     expect(
       (await estimate(new TestClient(t.app), o.id, s.id, { shippingMethodId: s.courierId })).statusCode,
     ).toBe(401);
