@@ -264,7 +264,7 @@ export async function createTenant(t: TestApp, label: string) {
 
   // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
-  for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
+  for (const type of ['QUOTE', 'MEASURE', 'INSTALL', 'PURCHASE_ORDER'])
     await t.pool.query('INSERT INTO pdf_templates (account_id, type) VALUES ($1, $2)', [
       dealer.accountId,
       type,
@@ -272,6 +272,10 @@ export async function createTenant(t: TestApp, label: string) {
   const quotePdf = { fileId: Number((await get(`/api/deal-quotes/${quoteId}/pdf`)).url.split('/').pop()) };
   await get(`/api/deal-quotes/${quoteId}/measure-pdf`);
   await get(`/api/deal-quotes/${quoteId}/install-pdf`);
+  // The purchase order's preview (the review's defaults), rendered once like the quote's PDFs.
+  const purchaseOrderPdf = {
+    fileId: Number((await post(`/api/purchaseorder/${purchaseOrder.id}/pdf`, {})).url.split('/').pop()),
+  };
 
   // Payments: a manual one recorded on the deal, and a card request (the account's card account
   // set) with its open checkout session, so the public payment calls have a live link.
@@ -337,6 +341,7 @@ export async function createTenant(t: TestApp, label: string) {
     orderLine,
     purchaseOrder: { id: purchaseOrder.id, windowId: purchaseOrderWindow!.id },
     quotePdf,
+    purchaseOrderPdf,
     payment: { id: payment.id },
     cardPayment: { publicId: card!.public_id },
     checkoutSession: { sessionId: session.sessionId },

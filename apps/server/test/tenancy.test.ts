@@ -19,8 +19,8 @@ import { changedKeys, createTenant, PDF, storeFingerprint, type Tenant } from '.
 // file cannot fill fails the run until the tables below are taught about it.
 
 // ——— How to fill each path parameter with a tenant's real id ———
-// Keys: `<two segments before it>/:<param>` or `<segment before it>/:<param>` (for the ambiguous
-// `:id`), or `:<param>`.
+// Keys: `<three segments before it>/:<param>`, `<two segments before it>/:<param>` or
+// `<segment before it>/:<param>` (for the ambiguous `:id` and `:fileId`), or `:<param>`.
 const idFor: Record<string, (f: Tenant) => string | number> = {
   'deals/:id': (f) => f.deal.id,
   ':dealId': (f) => f.deal.id,
@@ -53,6 +53,8 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'customerquote/:id': (f) => f.customerQuote.publicId,
   'purchaseorder/:id': (f) => f.purchaseOrder.id,
   'quotes/:id': (f) => f.purchaseOrder.id,
+  'order/:orderId': (f) => f.purchaseOrder.id,
+  'purchaseorder/:id/files/:fileId': (f) => f.purchaseOrderPdf.fileId,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -163,6 +165,15 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   'POST /api/old/documents/:id': () => ({ _method: 'PUT', name: intruder }),
   'POST /api/old/quotes/:id/update-details': () => ({ sidemark: intruder, details: intruder }),
   'POST /api/old/quotes/:id/clone': () => ({ sidemark: intruder }),
+  'POST /api/old/quotes/:id/convert': (f) => ({
+    required_date: '2100-01-01',
+    shipping_method_id: f.supplier.shippingMethodId,
+    shipping_address: intruder,
+  }),
+  'POST /api/order/:orderId/manufacturer/:manufacturerId/freight': (f) => ({
+    shippingMethodId: f.supplier.shippingMethodId,
+  }),
+  'POST /api/purchaseorder/:id/pdf': () => ({}),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
   'POST /api/purchaseorder': () => ({}),
@@ -173,6 +184,7 @@ const queries: Record<string, (f: Tenant) => string> = {
   'GET /api/deals': (f) => `workflowId=${f.workflow.id}&archived=all`,
   'GET /api/deals/stream': (f) => `workflowId=${f.workflow.id}`,
   'GET /api/branding': () => 'host=slat.test',
+  'GET /api/old/orders/generate-pdf': (f) => `order_id=${f.purchaseOrder.id}`,
 };
 
 // Routes left out of the list checks, with the reason.
@@ -475,6 +487,47 @@ const refs: Record<string, Ref> = {
       body: { quoteId: a.quote.id, manufacturerId: b.supplier.id },
     }),
   },
+  'POST /api/old/quotes/:id/convert shipping_method_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/convert`,
+      body: {
+        required_date: '2100-01-01',
+        shipping_method_id: a.supplier.shippingMethodId,
+        shipping_address: intruder,
+      },
+    }),
+  },
+  'POST /api/order/:orderId/manufacturer/:manufacturerId/freight shippingMethodId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/order/${b.purchaseOrder.id}/manufacturer/${b.supplier.id}/freight`,
+      body: { shippingMethodId: a.supplier.shippingMethodId },
+    }),
+  },
+  'POST /api/purchaseorder/:id/pdf shippingMethodId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/purchaseorder/${b.purchaseOrder.id}/pdf`,
+      body: { shippingMethodId: a.supplier.shippingMethodId },
+    }),
+  },
+  'GET /api/old/orders/generate-pdf order_id': {
+    expect: 'refused',
+    call: (a) => ({ url: `/api/old/orders/generate-pdf?order_id=${a.purchaseOrder.id}` }),
+  },
+  'GET /api/old/orders/generate-pdf manufacturer_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/orders/generate-pdf?order_id=${b.purchaseOrder.id}&manufacturer_id=${a.supplier.id}`,
+    }),
+  },
+  'GET /api/old/orders/generate-pdf shipping_method_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/orders/generate-pdf?order_id=${b.purchaseOrder.id}&shipping_method_id=${a.supplier.shippingMethodId}`,
+    }),
+  },
   'POST /api/deal-quotes/convert manufacturerId': {
     expect: 'refused',
     call: (a, b) => ({
@@ -515,8 +568,13 @@ const ID_KEY = /^(id|.*Id|.*_id)$/;
 function fillerFor(url: string, param: string): ((f: Tenant) => string | number) | undefined {
   const segments = url.split('/');
   const at = segments.indexOf(`:${param}`);
-  const [twoBefore, before] = [segments[at - 2], segments[at - 1]];
-  return idFor[`${twoBefore}/${before}/:${param}`] ?? idFor[`${before}/:${param}`] ?? idFor[`:${param}`];
+  const [threeBefore, twoBefore, before] = [segments[at - 3], segments[at - 2], segments[at - 1]];
+  return (
+    idFor[`${threeBefore}/${twoBefore}/${before}/:${param}`] ??
+    idFor[`${twoBefore}/${before}/:${param}`] ??
+    idFor[`${before}/:${param}`] ??
+    idFor[`:${param}`]
+  );
 }
 
 /** The route's URL with each param taken from the given tenant (one per param, in order). */
