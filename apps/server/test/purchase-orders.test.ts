@@ -108,6 +108,12 @@ describe('POST /old/quotes (create a purchase order)', () => {
     expect(tuids).toEqual(Array.from({ length: 20 }, (_, i) => tuids[0]! + i));
   });
 
+  it('numbers past an order written without the counter (an import or a seed)', async () => {
+    const { id, tuid } = await newOrder(d.client, d.first.id);
+    await sql('UPDATE purchase_orders SET tuid = $2 WHERE order_id = $1', [id, tuid + 500]);
+    expect((await newOrder(d.client, d.first.id)).tuid).toBe(tuid + 501);
+  });
+
   it('takes a named rep and another staff member of the account', async () => {
     const colleague = await createDealer(t.db, {});
     // A staff member of another account is not the dealer's.
