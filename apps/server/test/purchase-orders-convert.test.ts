@@ -246,6 +246,13 @@ describe('converting a revised quote', () => {
   it('makes a revision of the submitted order (same number, next revision), which replaces it', async () => {
     const q = await mixedQuote();
     const original = ok(await convert(q.quoteId, d.first.id));
+    ok(
+      await d.client.post(`/api/old/quotes/${original.id}/update-details`, {
+        sidemark: 'Beach house, side gate',
+        details: 'Leave with the neighbour',
+        sales_rep_override: 'Robin Rep',
+      }),
+    );
     await markSubmitted(original.id);
     const openSecond = ok(await convert(q.quoteId, d.second.id));
 
@@ -261,6 +268,10 @@ describe('converting a revised quote', () => {
       revisionNumber: 2,
       status: 'OPEN',
       isReadOnly: false,
+      sidemark: 'Beach house, side gate',
+      customerDetails: 'Leave with the neighbour',
+      salesRep: 'Robin Rep',
+      sourceQuote: { id: revisedQuoteId },
     });
     expect(newest.context.parentOrder).toEqual({ id: original.id, tuid: original.tuid, isQuote: false });
     expect(newest.context.latestRevision).toBeNull();

@@ -275,13 +275,16 @@ export async function isAccountUser(db: Db, accountId: number, userId: number): 
   return rows.length > 0;
 }
 
-/** The account's next purchase order number (counts from 1), taken under the counter's row lock. */
+/**
+ * The account's next purchase order number (counts from 1), taken under the counter's row lock;
+ * never at or below a number already used (orders written by an import or a seed without the counter).
+ */
 export async function nextPurchaseOrderNumber(db: Db, accountId: number): Promise<number> {
+  const used = sql`COALESCE((SELECT max(tuid) FROM purchase_orders WHERE account_id = ${accountId}), 0)`;
   const { rows } = await db.execute<{ value: number }>(sql`
     INSERT INTO account_counters (account_id, name, value)
-    VALUES (${accountId}, 'purchase_order',
-            COALESCE((SELECT max(tuid) FROM purchase_orders WHERE account_id = ${accountId}), 0) + 1)
-    ON CONFLICT (account_id, name) DO UPDATE SET value = account_counters.value + 1
+    VALUES (${accountId}, 'purchase_order', ${used} + 1)
+    ON CONFLICT (account_id, name) DO UPDATE SET value = GREATEST(account_counters.value, ${used}) + 1
     RETURNING value`);
   return Number(rows[0]!.value);
 }
