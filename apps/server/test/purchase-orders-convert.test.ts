@@ -84,6 +84,8 @@ describe('POST /deal-quotes/convert', () => {
       sourceQuote: { id: q.quoteId, tuid: quote.tuid, dealId: q.dealId },
     });
     expect(order.context.parentOrder).toEqual({ id: q.quoteId, tuid: quote.tuid, isQuote: true });
+    // The customer details: the deal's contact (name, phone) and its site address.
+    expect(order.customerDetails).toBe(`${q.contactName}\n0400 000 000`);
     expect(order.context.orderLines.map((l: { windowGroupName: string }) => l.windowGroupName)).toEqual([
       'Home/Lounge',
       'Home/Bed',
@@ -244,6 +246,13 @@ describe('converting a revised quote', () => {
   it('makes a revision of the submitted order (same number, next revision), which replaces it', async () => {
     const q = await mixedQuote();
     const original = ok(await convert(q.quoteId, d.first.id));
+    ok(
+      await d.client.post(`/api/old/quotes/${original.id}/update-details`, {
+        sidemark: 'Beach house, side gate',
+        details: 'Leave with the neighbour',
+        sales_rep_override: 'Robin Rep',
+      }),
+    );
     await markSubmitted(original.id);
     const openSecond = ok(await convert(q.quoteId, d.second.id));
 
@@ -259,11 +268,23 @@ describe('converting a revised quote', () => {
       revisionNumber: 2,
       status: 'OPEN',
       isReadOnly: false,
+      sidemark: 'Beach house, side gate',
+      customerDetails: 'Leave with the neighbour',
+      salesRep: 'Robin Rep',
+      sourceQuote: { id: revisedQuoteId },
     });
     expect(newest.context.parentOrder).toEqual({ id: original.id, tuid: original.tuid, isQuote: false });
     expect(newest.context.latestRevision).toBeNull();
     const replaced = await readOrder(d.client, original.id);
     expect(replaced).toMatchObject({ isReadOnly: true });
+    // The replaced order is history: even reopened in SQL, only its newest revision takes edits.
+    await sql(`UPDATE purchase_orders SET status = 'OPEN', submitted_at = NULL WHERE order_id = $1`, [
+      original.id,
+    ]);
+    const edit = await d.client.post(`/api/old/quotes/${original.id}/update-details`, { sidemark: 'Old' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe(purchaseOrderMessages.readOnly);
+    await markSubmitted(original.id);
     expect(replaced.context.latestRevision).toEqual({ id: revision.id, tuid: original.tuid });
 
     // The list shows the newest revision only.

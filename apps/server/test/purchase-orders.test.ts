@@ -1,5 +1,6 @@
 import { purchaseOrderMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../src/modules/catalog/index';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 import {
   addWindowWithLine,
@@ -9,7 +10,7 @@ import {
   orderDealer,
   readOrder,
 } from './purchase-order-fixtures';
-import { ok, quoteDealer } from './quote-fixtures';
+import { ok, quoteDealer, rollerSupplier } from './quote-fixtures';
 
 // Purchase orders (§2 Orders list, Create order, Order detail; §3; §7): the list and its
 // filters, the detail, creating, editing, cloning, archiving, the suppliers and the dashboard.
@@ -100,6 +101,19 @@ describe('POST /old/quotes (create a purchase order)', () => {
     });
   });
 
+  it('numbers 20 orders made at once 20 different, consecutive numbers', async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, () => newOrder(d.client, d.first.id)));
+    const tuids = made.map((o) => o.tuid).sort((a, b) => a - b);
+    expect(new Set(made.map((o) => o.id)).size).toBe(20);
+    expect(tuids).toEqual(Array.from({ length: 20 }, (_, i) => tuids[0]! + i));
+  });
+
+  it('numbers past an order written without the counter (an import or a seed)', async () => {
+    const { id, tuid } = await newOrder(d.client, d.first.id);
+    await sql('UPDATE purchase_orders SET tuid = $2 WHERE order_id = $1', [id, tuid + 500]);
+    expect((await newOrder(d.client, d.first.id)).tuid).toBe(tuid + 501);
+  });
+
   it('takes a named rep and another staff member of the account', async () => {
     const colleague = await createDealer(t.db, {});
     // A staff member of another account is not the dealer's.
@@ -156,6 +170,29 @@ describe('GET /purchaseorder/{id}', () => {
       'Home/Lounge',
       'Home/Bed',
     ]);
+  });
+
+  it('shows pending supplier updates while open, and none once submitted', async () => {
+    const g = await orderDealer(t, 'Pending');
+    const { id } = await newOrder(g.client, g.first.id);
+    await addWindowWithLine(g.client, id, 'Lounge', g.first.productId, { width: 600, height: 600 });
+    expect((await readOrder(g.client, id)).context.pendingUpdates.hasPendingUpdates).toBe(false);
+    // The supplier publishes new prices: a newer catalog of the same supplier.
+    const [{ key }] = (await sql<{ key: string }>('SELECT key FROM manufacturers WHERE id = $1', [
+      g.first.id,
+    ])) as [{ key: string }];
+    await importCatalog(t.db, {
+      suppliers: [
+        rollerSupplier(key, g.label, [
+          ['110.00', '210.00'],
+          ['310.00', '410.00'],
+        ]),
+      ],
+    });
+    const open = await readOrder(g.client, id);
+    expect(open.context.pendingUpdates.hasPendingUpdates).toBe(true);
+    await markSubmitted(id);
+    expect((await readOrder(g.client, id)).context.pendingUpdates.hasPendingUpdates).toBe(false);
   });
 
   it('answers 404 for another dealer’s order, a quote’s order and a missing one; 400 for a bad id', async () => {
@@ -278,6 +315,21 @@ describe('POST /old/quotes/{id}/clone', () => {
     ]);
     // The source is untouched.
     expect((await readOrder(d.client, source.id)).orderLineCount).toBe(2);
+  });
+
+  it('makes 20 distinct copies from 20 concurrent clones, each with every line', async () => {
+    const source = await newOrder(d.client, d.first.id);
+    await addWindowWithLine(d.client, source.id, 'Lounge', d.first.productId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => d.client.post(`/api/old/quotes/${source.id}/clone`, {})),
+    );
+    const copies = answers.map((r) => ok(r).cloned_order as { id: number; tuid: number });
+    expect(new Set(copies.map((c) => c.tuid)).size).toBe(20);
+    const lines = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM order_lines WHERE order_id = ANY($1::int[])',
+      [copies.map((c) => c.id)],
+    );
+    expect(lines[0]!.n).toBe(20);
   });
 
   it('answers 400 for a window of another order and 404 for another dealer’s order', async () => {

@@ -149,7 +149,10 @@ export const purchaseOrderSchema = z.object({
   shippingAddress: z.string(),
   shippingInstructions: z.string(),
   context: z.object({
-    /** The earliest required date the supplier accepts (yyyy-MM-dd); null: tomorrow. */
+    /**
+     * The earliest required date the supplier accepts (yyyy-MM-dd): tomorrow in the company's time
+     * zone (suppliers state no lead time of their own yet); null: tomorrow.
+     */
     minRequiredDate: z.string().nullable(),
     /** The PDF as submitted. */
     orderDocument: z.object({ id: z.number().int(), url: z.string() }).nullable(),
@@ -435,7 +438,10 @@ export const purchaseOrderDashboard = defineEndpoint({
       COMPLETED: z.number().int(),
       CANCELLED: z.number().int(),
     }),
-    /** Orders created per day of the window (yyyy-MM-dd → count), for the small chart. */
+    /**
+     * Orders created per day of the window, oldest first, for the small chart: the window is the
+     * company's today and the 30 days before it (31 entries), in the company's time zone.
+     */
     perDay: z.array(z.object({ date: z.string(), open: z.number().int(), submitted: z.number().int() })),
   }),
 });

@@ -73,6 +73,13 @@ export const purchaseOrders = pgTable(
   },
   (t) => [
     index('purchase_orders_account_created_idx').on(t.accountId, t.createdAt.desc()),
+    /**
+     * The list and the dashboard: the newest revisions of an account, archived or not, newest
+     * first (a page is an index range; the total an index-only count).
+     */
+    index('purchase_orders_list_idx')
+      .on(t.accountId, t.isArchived, t.createdAt.desc(), t.orderId.desc())
+      .where(sql`${t.replacedByOrderId} IS NULL`),
     index('purchase_orders_account_tuid_idx').on(t.accountId, t.tuid),
     index('purchase_orders_parent_idx').on(t.parentOrderId),
     index('purchase_orders_source_quote_idx').on(t.sourceQuoteId),

@@ -84,7 +84,19 @@ export type ListFilters = {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** The WHERE of the list and its total: the account's newest revisions matching the filters. */
+/** A user's name as a rep: full name, else username (as the sales rep picker lists them). */
+const userNameExpr = sql`COALESCE(NULLIF(btrim(su.first_name || ' ' || su.last_name), ''), su.username)`;
+
+/** Orders whose rep is their staff member (no override), one whose name matches `cond`. */
+const creatorRep = (accountId: number, cond: SQL) =>
+  sql`(NULLIF(p.sales_rep_override, '') IS NULL AND p.created_by IN (
+    SELECT su.id FROM users su WHERE su.account_id = ${accountId} AND ${cond}))`;
+
+/**
+ * The WHERE of the list and its total: the account's newest revisions matching the filters. It
+ * reads only purchase_orders' own columns (the supplier and rep through id subqueries), so a page
+ * is a range of the list index and the total a count of it.
+ */
 function listWhere(accountId: number, f: ListFilters): SQL {
   const parts: SQL[] = [sql`p.account_id = ${accountId}`, sql`p.replaced_by_order_id IS NULL`];
   parts.push(f.isArchived ? sql`p.is_archived` : sql`NOT p.is_archived`);
@@ -98,13 +110,19 @@ function listWhere(accountId: number, f: ListFilters): SQL {
     parts.push(
       sql`p.created_at < ((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${accountZone(accountId)})`,
     );
-  if (f.salesRep === null) parts.push(sql`${salesRepExpr} IS NULL`);
-  else if (f.salesRep !== undefined) parts.push(sql`lower(${salesRepExpr}) = lower(${f.salesRep})`);
+  // 'None': no override and no staff member.
+  if (f.salesRep === null)
+    parts.push(sql`(NULLIF(p.sales_rep_override, '') IS NULL AND p.created_by IS NULL)`);
+  else if (f.salesRep !== undefined)
+    parts.push(sql`(lower(NULLIF(p.sales_rep_override, '')) = lower(${f.salesRep})
+      OR ${creatorRep(accountId, sql`lower(${userNameExpr}) = lower(${f.salesRep})`)})`);
   const search = f.search?.trim();
   if (search) {
     const pattern = like(search);
     const text = sql`(p.sidemark ILIKE ${pattern} OR p.details ILIKE ${pattern} OR p.notes ILIKE ${pattern}
-      OR m.name ILIKE ${pattern} OR ${salesRepExpr} ILIKE ${pattern})`;
+      OR p.manufacturer_id IN (SELECT sm.id FROM manufacturers sm WHERE sm.name ILIKE ${pattern})
+      OR NULLIF(p.sales_rep_override, '') ILIKE ${pattern}
+      OR ${creatorRep(accountId, sql`${userNameExpr} ILIKE ${pattern}`)})`;
     // '12' and '#12' are order numbers too.
     const number = /^#?\s*(\d{1,9})$/.exec(search);
     parts.push(number ? sql`(p.tuid = ${Number(number[1])} OR ${text})` : text);
@@ -151,10 +169,8 @@ export async function findPurchaseOrderPage(
     WITH page AS MATERIALIZED (
       SELECT p.order_id
         FROM purchase_orders p
-        JOIN manufacturers m ON m.id = p.manufacturer_id
-        LEFT JOIN users u ON u.id = p.created_by
        WHERE ${listWhere(accountId, filters)}
-       ORDER BY p.created_at DESC, p.order_id DESC
+       ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
        LIMIT ${limit} OFFSET ${offset})
     SELECT ${headerColumns}
       FROM page
@@ -162,18 +178,14 @@ export async function findPurchaseOrderPage(
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
       ${headerJoins}
-     ORDER BY p.created_at DESC, p.order_id DESC`);
+     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`);
   return rows;
 }
 
 /** How many orders the list's filters match. */
 export async function countPurchaseOrders(db: Db, accountId: number, filters: ListFilters): Promise<number> {
-  const needsJoins = Boolean(filters.search?.trim()) || filters.salesRep !== undefined;
-  const joins = needsJoins
-    ? sql`JOIN manufacturers m ON m.id = p.manufacturer_id LEFT JOIN users u ON u.id = p.created_by`
-    : sql``;
   const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM purchase_orders p ${joins} WHERE ${listWhere(accountId, filters)}`);
+    SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -263,13 +275,16 @@ export async function isAccountUser(db: Db, accountId: number, userId: number): 
   return rows.length > 0;
 }
 
-/** The account's next purchase order number (counts from 1), taken under the counter's row lock. */
+/**
+ * The account's next purchase order number (counts from 1), taken under the counter's row lock;
+ * never at or below a number already used (orders written by an import or a seed without the counter).
+ */
 export async function nextPurchaseOrderNumber(db: Db, accountId: number): Promise<number> {
+  const used = sql`COALESCE((SELECT max(tuid) FROM purchase_orders WHERE account_id = ${accountId}), 0)`;
   const { rows } = await db.execute<{ value: number }>(sql`
     INSERT INTO account_counters (account_id, name, value)
-    VALUES (${accountId}, 'purchase_order',
-            COALESCE((SELECT max(tuid) FROM purchase_orders WHERE account_id = ${accountId}), 0) + 1)
-    ON CONFLICT (account_id, name) DO UPDATE SET value = account_counters.value + 1
+    VALUES (${accountId}, 'purchase_order', ${used} + 1)
+    ON CONFLICT (account_id, name) DO UPDATE SET value = GREATEST(account_counters.value, ${used}) + 1
     RETURNING value`);
   return Number(rows[0]!.value);
 }
@@ -409,7 +424,8 @@ export type ConvertQuoteRow = {
   deal_id: number;
   created_by: number | null;
   deal_name: string;
-  site_address: string;
+  /** The deal's contact (name, phone) and site address, one a line: the order's customer details. */
+  customer_details: string;
 };
 
 /** The account's deal quote, its row locked (in a transaction) so converts of it happen one after another. */
@@ -419,8 +435,10 @@ export async function lockQuoteForConvert(
   quoteId: number,
 ): Promise<ConvertQuoteRow | undefined> {
   const { rows } = await db.execute<ConvertQuoteRow>(sql`
-    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name, d.site_address
+    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name,
+           concat_ws(E'\n', NULLIF(c.name, ''), NULLIF(c.phone, ''), NULLIF(d.site_address, '')) AS customer_details
       FROM deal_quotes q JOIN deals d ON d.id = q.deal_id
+      LEFT JOIN contacts c ON c.id = d.contact_id AND c.account_id = d.account_id
      WHERE q.id = ${quoteId} AND q.account_id = ${accountId}
        FOR UPDATE OF q`);
   return rows[0];
@@ -504,26 +522,32 @@ export async function dashboardCounts(
   accountId: number,
 ): Promise<{ days: DashboardDayRow[]; statuses: DashboardStatusRow[] }> {
   const { rows } = await db.execute<{ days: DashboardDayRow[]; statuses: DashboardStatusRow[] }>(sql`
-    WITH zone AS (SELECT ${accountZone(accountId)} AS tz),
-    today AS (SELECT (now() AT TIME ZONE zone.tz)::date AS d, zone.tz FROM zone),
-    recent AS (
-      SELECT p.order_id, p.status, (p.created_at AT TIME ZONE today.tz)::date AS day,
-             COALESCE((SELECT s.core_status FROM supplier_orders s
-                        WHERE s.order_id = p.order_id AND s.account_id = p.account_id
-                        ORDER BY s.id LIMIT 1), 'UNSTARTED') AS core_status
-        FROM purchase_orders p, today
+    WITH today AS (
+      SELECT (now() AT TIME ZONE z.tz)::date AS d, z.tz FROM (SELECT ${accountZone(accountId)} AS tz) z
+    ), recent AS MATERIALIZED (
+      SELECT p.status, (p.created_at AT TIME ZONE today.tz)::date AS day, so.core_status
+        FROM purchase_orders p
+        CROSS JOIN today
+        LEFT JOIN LATERAL (
+          SELECT s.core_status FROM supplier_orders s
+           WHERE s.order_id = p.order_id AND s.account_id = p.account_id
+           ORDER BY s.id LIMIT 1) so ON p.status = 'SUBMITTED'
        WHERE p.account_id = ${accountId} AND NOT p.is_archived AND p.replaced_by_order_id IS NULL
          AND p.created_at >= ((today.d - 30)::timestamp AT TIME ZONE today.tz)
          AND p.created_at < ((today.d + 1)::timestamp AT TIME ZONE today.tz)
+    ), per_day AS (
+      SELECT day, count(*) FILTER (WHERE status = 'OPEN')::int AS open,
+             count(*) FILTER (WHERE status = 'SUBMITTED')::int AS submitted
+        FROM recent GROUP BY day
     )
     SELECT
-      (SELECT json_agg(json_build_object('day', g.day::date::text,
-                'open', (SELECT count(*) FROM recent r WHERE r.day = g.day::date AND r.status = 'OPEN'),
-                'submitted', (SELECT count(*) FROM recent r WHERE r.day = g.day::date AND r.status = 'SUBMITTED'))
-              ORDER BY g.day)
-         FROM today, generate_series(today.d - 30, today.d, interval '1 day') AS g(day)) AS days,
+      (SELECT json_agg(json_build_object('day', g.d::date::text, 'open', COALESCE(pd.open, 0),
+                                         'submitted', COALESCE(pd.submitted, 0)) ORDER BY g.d)
+         FROM today
+         CROSS JOIN LATERAL generate_series(today.d - 30, today.d, interval '1 day') AS g(d)
+         LEFT JOIN per_day pd ON pd.day = g.d::date) AS days,
       COALESCE((SELECT json_agg(json_build_object('core_status', x.core_status, 'n', x.n))
-         FROM (SELECT core_status, count(*)::int AS n FROM recent WHERE status = 'SUBMITTED'
-                GROUP BY core_status) x), '[]'::json) AS statuses`);
+         FROM (SELECT COALESCE(core_status, 'UNSTARTED') AS core_status, count(*)::int AS n
+                 FROM recent WHERE status = 'SUBMITTED' GROUP BY 1) x), '[]'::json) AS statuses`);
   return rows[0]!;
 }

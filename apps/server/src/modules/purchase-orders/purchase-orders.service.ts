@@ -349,7 +349,8 @@ export async function setPurchaseOrdersArchived(
  * windows holding them (each line linked to its quote line). Asked again, it answers the order
  * already made (created: false): the quote's row is locked first, so concurrent converts queue.
  * A revised quote whose earlier quote's order for the supplier was submitted makes a revision of
- * that order's newest revision (same number, next revision number), which it then replaces.
+ * that order's newest revision (same number, next revision number, its sidemark, details, notes
+ * and rep), which it then replaces.
  */
 export async function convertDealQuote(
   db: Db,
@@ -379,11 +380,12 @@ export async function convertDealQuote(
       accountId,
       tuid,
       manufacturerId,
-      sidemark: quote.deal_name.slice(0, 200),
-      details: quote.site_address,
-      notes: '',
-      salesRepOverride: null,
-      createdBy: quote.created_by,
+      // A revision keeps what the dealer wrote on the order it replaces; a new order takes the deal's.
+      sidemark: parent ? parent.sidemark : quote.deal_name.slice(0, 200),
+      details: parent ? parent.details : quote.customer_details,
+      notes: parent ? parent.notes : '',
+      salesRepOverride: parent ? parent.sales_rep_override : null,
+      createdBy: parent ? parent.created_by : quote.created_by,
       sourceQuoteId: quoteId,
       parentOrderId: parent ? Number(parent.order_id) : null,
       revisionNumber: parent ? Number(parent.revision_number) + 1 : 1,

@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_orders_list_idx" ON "purchase_orders" USING btree ("account_id","is_archived","created_at" DESC NULLS LAST,"order_id" DESC NULLS LAST) WHERE "purchase_orders"."replaced_by_order_id" IS NULL;
