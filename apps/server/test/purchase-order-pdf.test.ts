@@ -162,6 +162,15 @@ describe('POST /purchaseorder/{id}/pdf', () => {
       `/api/old/orders/generate-pdf?order_id=${o.id}&manufacturer_id=${plain.suppliers.offline.id}`,
     );
     expect(Object.keys(fieldsOf(wrongSupplier))).toEqual(['manufacturer_id']);
+    // Its 400s name the query's fields.
+    const badDate = await plain.client.get(
+      `/api/old/orders/generate-pdf?order_id=${o.id}&required_date=2026-02-30`,
+    );
+    expect(fieldsOf(badDate)).toEqual({ required_date: purchaseOrderMessages.invalidDate });
+    const theirMethod = await plain.client.get(
+      `/api/old/orders/generate-pdf?order_id=${o.id}&shipping_method_id=${plain.suppliers.offline.courierId}`,
+    );
+    expect(Object.keys(fieldsOf(theirMethod))).toEqual(['shipping_method_id']);
     expect((await other.client.get(`/api/old/orders/generate-pdf?order_id=${o.id}`)).statusCode).toBe(404);
   });
 

@@ -11,7 +11,7 @@ import {
   type TestSupplier,
   withoutToken,
 } from './purchase-order-submit-fixtures';
-import { enableTemplates, ok, readPdf } from './quote-fixtures';
+import { enableTemplates, ok, quoteDealer, quoteWithLines, readPdf } from './quote-fixtures';
 
 // Reopening a submitted order as a new revision, and what a revision changes (on the order and
 // printed on its PDF).
@@ -156,6 +156,61 @@ describe('POST /purchaseorder/{id}/reopen', () => {
       'Width: was 600 mm, now 700 mm',
     ])
       expect(text).toContain(words);
+  });
+
+  it('lists the changes of an order made from a quote revised after its order was sent', async () => {
+    const q = await quoteDealer(t, 'Revised');
+    const quote = await quoteWithLines(q, [
+      { window: 'Lounge', width: 600, height: 600 },
+      { window: 'Bedroom', width: 900, height: 900 },
+    ]);
+    ok(await q.client.post(`/api/deal-quotes/${quote.quoteId}/accept`, { acceptWithoutSignature: true }));
+    const supplier = (
+      await t.pool.query<{ manufacturer_id: number }>('SELECT manufacturer_id FROM products WHERE id = $1', [
+        q.productId,
+      ])
+    ).rows[0]!.manufacturer_id;
+    const original = ok(
+      await q.client.post('/api/deal-quotes/convert', { quoteId: quote.quoteId, manufacturerId: supplier }),
+    );
+    const sent = await readOrder(q.client, original.id);
+    ok(
+      await submit(q.client, original.id, {
+        required_date: sent.context.minRequiredDate,
+        shipping_method_id: sent.context.supplier.shippingMethods[0].id,
+        shipping_address: '1 Site Street',
+      }),
+    );
+    const revisedId = ok(await q.client.post(`/api/deal-quotes/${quote.quoteId}/revise`)).id as number;
+    const revisedOrderId = ok(await q.client.get(`/api/deal-quotes/${revisedId}`)).externalId as number;
+    const windows = ok(await q.client.get(`/api/old/quotes/${revisedOrderId}/windows`)).data as {
+      id: number;
+      product_ids: number[];
+    }[];
+    const lounge = windows[0]!;
+    ok(
+      await q.client.put(
+        `/api/old/quotes/${revisedOrderId}/windows/${lounge.id}/products/${lounge.product_ids[0]}`,
+        {
+          quantity: 2,
+        },
+      ),
+    );
+    ok(await q.client.post(`/api/deal-quotes/${revisedId}/accept`, { acceptWithoutSignature: true }));
+    const revision = ok(
+      await q.client.post('/api/deal-quotes/convert', { quoteId: revisedId, manufacturerId: supplier }),
+    );
+    const order = await readOrder(q.client, revision.id);
+    expect(order).toMatchObject({ revisionNumber: 2, tuid: original.tuid });
+    // Only the changed line: the unchanged bedroom line is matched to the one sent, not added and removed.
+    expect(order.context.revisionChanges).toEqual([
+      expect.objectContaining({
+        kind: 'CHANGED',
+        windowGroupName: 'Lounge',
+        previousLineId: sent.context.orderLines[0].id,
+        fields: [{ field: 'Quantity', before: '1', after: '2' }],
+      }),
+    ]);
   });
 
   it('answers 409 for an online supplier, an open order and an archived one', async () => {

@@ -1,4 +1,5 @@
 import { purchaseOrderMessages } from '@slat/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/modules/catalog/index';
 import { createTestApp, type TestApp, TestClient } from './harness';
@@ -16,7 +17,7 @@ import {
   submitDealer,
   withoutToken,
 } from './purchase-order-submit-fixtures';
-import { eventually, ok } from './quote-fixtures';
+import { eventually, ok, quoteDealer, quoteWithLines } from './quote-fixtures';
 
 // Submitting a purchase order (POST /old/quotes/{id}/convert): the review's rules, the supplier
 // order, the one mail with the PDF, and the freight estimate.
@@ -268,6 +269,38 @@ describe('POST /old/quotes/{id}/convert', () => {
     expect((await submit(anonymous, o.id, body)).statusCode).toBe(401);
     expect((await submit(withoutToken(t, d.client), o.id, body)).statusCode).toBe(419);
     expect((await readOrder(d.client, o.id)).status).toBe('OPEN');
+  });
+
+  it("tells the deal's board when an order converted from its quote is submitted", async () => {
+    const q = await quoteDealer(t, 'Board');
+    const { quoteId, dealId } = await quoteWithLines(q, [{ window: 'Lounge', width: 900, height: 900 }]);
+    ok(await q.client.post(`/api/deal-quotes/${quoteId}/accept`, { acceptWithoutSignature: true }));
+    const supplier = (
+      await t.pool.query<{ manufacturer_id: number }>('SELECT manufacturer_id FROM products WHERE id = $1', [
+        q.productId,
+      ])
+    ).rows[0]!.manufacturer_id;
+    const { id } = ok(await q.client.post('/api/deal-quotes/convert', { quoteId, manufacturerId: supplier }));
+    const order = await readOrder(q.client, id);
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('LISTEN slat_deals');
+    try {
+      ok(
+        await submit(q.client, id, {
+          required_date: order.context.minRequiredDate,
+          shipping_method_id: order.context.supplier.shippingMethods[0].id,
+          shipping_address: '1 Site Street',
+        }),
+      );
+      await eventually(async () => heard.some((p) => p.endsWith(`:${dealId}`)));
+    } finally {
+      await listener.end();
+    }
+    const quote = ok(await q.client.get(`/api/deal-quotes/${quoteId}`));
+    expect(quote.context.purchaseOrders).toEqual([expect.objectContaining({ id, status: 'SUBMITTED' })]);
   });
 
   it('makes one submission, one supplier order and one mail of 20 concurrent submits', async () => {

@@ -107,7 +107,11 @@ export async function orderSummaries(
   return out;
 }
 
-/** Copies every window of one order, with every line (same catalog version, rule, prices, errors), into another. */
+/**
+ * Copies every window of one order, with every line (same catalog version, rule, prices, errors),
+ * into another, each copy linked to its source line: a quote revised after its order was sent
+ * leads, through its lines, back to the lines that order was made from (a revision's changes).
+ */
 export async function copyOrderContents(
   db: Db,
   accountId: number,
@@ -119,7 +123,7 @@ export async function copyOrderContents(
     repo.findOrderState(db, accountId, toOrderId),
   ]);
   if (!from || !to) throw notFound('Order not found');
-  await repo.copyWindows(db, accountId, fromOrderId, toOrderId);
+  await repo.copyWindows(db, accountId, fromOrderId, toOrderId, { linkCopies: true });
   await ownerOf(to.kind).afterContentsChange(db, accountId, toOrderId);
 }
 

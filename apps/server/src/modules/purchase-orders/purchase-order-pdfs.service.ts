@@ -41,6 +41,10 @@ export type PdfReviewInput = {
 /** TEMPLATE: the company's template (501 without one); BUILT_IN: the legacy generator's layout, always there. */
 export type PdfLayout = 'TEMPLATE' | 'BUILT_IN';
 
+/** How the caller's input names the checked fields (the preview's body, the legacy generator's query). */
+export type PdfInputPaths = { requiredDate: string; shippingMethodId: string };
+const BODY_PATHS: PdfInputPaths = { requiredDate: 'requiredDate', shippingMethodId: 'shippingMethodId' };
+
 const orderNotFound = () => notFound('Order not found');
 const DEFAULT_TITLE = 'Purchase order';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -111,10 +115,16 @@ type Delivery = {
 };
 
 /** An open order's delivery as the review has it now (checked only as far as printing needs). */
-async function reviewDelivery(deps: PdfDeps, accountId: number, o: repo.PdfOrderRow, input: PdfReviewInput) {
+async function reviewDelivery(
+  deps: PdfDeps,
+  accountId: number,
+  o: repo.PdfOrderRow,
+  input: PdfReviewInput,
+  paths: PdfInputPaths,
+) {
   if (o.supplier_internal)
     return {
-      requiredDate: previewDate(input.requiredDate),
+      requiredDate: previewDate(input.requiredDate, paths.requiredDate),
       shippingMethod: '',
       address: '',
       instructions: input.shippingInstructions?.trim() ?? '',
@@ -125,10 +135,10 @@ async function reviewDelivery(deps: PdfDeps, accountId: number, o: repo.PdfOrder
       ? null
       : await findShippingMethod(deps.db, o.manufacturer_id, input.shippingMethodId);
   if (method === undefined)
-    throw fieldError('shippingMethodId', "Choose one of the supplier's shipping methods");
+    throw fieldError(paths.shippingMethodId, "Choose one of the supplier's shipping methods");
   const quantity = await findTotalQuantity(deps.db, accountId, o.order_id);
   return {
-    requiredDate: previewDate(input.requiredDate),
+    requiredDate: previewDate(input.requiredDate, paths.requiredDate),
     shippingMethod: method?.name ?? '',
     address: input.shippingAddress?.trim() ?? '',
     instructions: input.shippingInstructions?.trim() ?? '',
@@ -137,10 +147,10 @@ async function reviewDelivery(deps: PdfDeps, accountId: number, o: repo.PdfOrder
 }
 
 /** A preview's required date: blank prints nothing; anything else must be a real date. */
-function previewDate(value: string | null | undefined): string | null {
+function previewDate(value: string | null | undefined, path: string): string | null {
   const text = value?.trim() ?? '';
   if (!text) return null;
-  if (!realDate(text)) throw fieldError('requiredDate', purchaseOrderMessages.invalidDate);
+  if (!realDate(text)) throw fieldError(path, purchaseOrderMessages.invalidDate);
   return text;
 }
 
@@ -219,6 +229,7 @@ export function purchaseOrderPdf(
   orderId: number,
   input: PdfReviewInput,
   layout: PdfLayout,
+  paths: PdfInputPaths = BODY_PATHS,
 ): Promise<{ url: string; fileId: number }> {
   return inTurn(async () => {
     const o = await repo.findPdfOrder(deps.db, accountId, orderId);
@@ -230,7 +241,7 @@ export function purchaseOrderPdf(
       const fileId = o.document_file_id ?? (await submittedDocument(deps, accountId, orderId));
       if (fileId !== undefined) return { url: purchaseOrderFileUrl(orderId, fileId), fileId };
     }
-    const delivery = await reviewDelivery(deps, accountId, o, input);
+    const delivery = await reviewDelivery(deps, accountId, o, input, paths);
     const definition = await definitionOf(deps, accountId, o, delivery, template?.settings ?? {});
     const filename = previewName(orderId, sha256(JSON.stringify(definition)));
     const existing = await repo.findFileByName(deps.db, accountId, filename);
@@ -321,6 +332,7 @@ export type PurchaseOrderPdfMaker = {
     orderId: number,
     input: PdfReviewInput,
     layout: PdfLayout,
+    paths?: PdfInputPaths,
   ): Promise<{ url: string; fileId: number }>;
   /** The submitted PDF's file id, made if missing; undefined when the order is not submitted. */
   submittedPurchaseOrderDocument(accountId: number, orderId: number): Promise<number | undefined>;
@@ -328,20 +340,21 @@ export type PurchaseOrderPdfMaker = {
 
 export function inProcessPurchaseOrderPdfMaker(deps: PdfDeps): PurchaseOrderPdfMaker {
   return {
-    purchaseOrderPdf: (accountId, orderId, input, layout) =>
-      purchaseOrderPdf(deps, accountId, orderId, input, layout),
+    purchaseOrderPdf: (accountId, orderId, input, layout, paths) =>
+      purchaseOrderPdf(deps, accountId, orderId, input, layout, paths),
     submittedPurchaseOrderDocument: (accountId, orderId) => ensureSubmittedDocument(deps, accountId, orderId),
   };
 }
 
 export function pdfProcessPurchaseOrderMaker(pdfProcess: PdfProcess): PurchaseOrderPdfMaker {
   return {
-    purchaseOrderPdf: (accountId, orderId, input, layout) =>
+    purchaseOrderPdf: (accountId, orderId, input, layout, paths) =>
       pdfProcess.call('purchaseOrderPdf' satisfies keyof PurchaseOrderPdfMaker, [
         accountId,
         orderId,
         input,
         layout,
+        paths ?? BODY_PATHS,
       ]),
     // undefined crosses the channel as null
     submittedPurchaseOrderDocument: async (accountId, orderId) =>

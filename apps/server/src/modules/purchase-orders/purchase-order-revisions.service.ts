@@ -6,7 +6,7 @@ import * as repo from './purchase-order-submit.repository';
 /**
  * What a revision changes against the order it replaces, line by line, so the supplier sees
  * exactly what changed: each revision line is matched to its parent's line through
- * order_lines.copied_from_line_id (set when the revision copied it). A line with no source in the
+ * order_lines.copied_from_line_id (see sourceIn). A line with no source in the
  * parent was ADDED, a parent line copied into no line was REMOVED, a matched line whose quantity,
  * size as entered, options, mount or notes differ CHANGED. In window then line order: the
  * revision's lines first, then the removed ones in the parent's order.
@@ -18,17 +18,15 @@ export async function revisionChangesOf(
 ): Promise<RevisionChange[]> {
   const parentId = await repo.findParentOrderId(db, accountId, orderId);
   if (parentId === null || parentId === undefined) return [];
-  const [lines, parentLines, sources] = await Promise.all([
+  const [lines, parentLines, ancestry] = await Promise.all([
     orderLinesOf(db, accountId, orderId),
     orderLinesOf(db, accountId, parentId),
-    repo.findLineSources(db, accountId, orderId),
+    repo.findLineAncestry(db, accountId, [orderId, parentId]),
   ]);
-  const parentById = new Map(parentLines.map((l) => [l.id, l]));
   const matched = new Set<number>();
   const changes: RevisionChange[] = [];
   for (const line of lines) {
-    const sourceId = sources.get(line.id) ?? null;
-    const before = sourceId === null ? undefined : parentById.get(sourceId);
+    const before = sourceIn(line.id, parentLines, ancestry, matched);
     if (!before) {
       changes.push(change('ADDED', line, null, []));
       continue;
@@ -40,6 +38,26 @@ export async function revisionChangesOf(
   for (const before of parentLines)
     if (!matched.has(before.id)) changes.push(change('REMOVED', null, before, []));
   return changes;
+}
+
+/**
+ * The parent's line a revision's line continues (each parent line once): the one it was copied
+ * from (a reopened order), else one copied from the same line it descends from (an order
+ * converted from a revised quote, whose lines descend from the quote lines the parent's came from).
+ */
+function sourceIn(
+  lineId: number,
+  parentLines: OrderLine[],
+  ancestry: Map<number, number[]>,
+  matched: Set<number>,
+): OrderLine | undefined {
+  const ancestors = ancestry.get(lineId) ?? [];
+  if (ancestors.length === 0) return undefined;
+  const open = parentLines.filter((p) => !matched.has(p.id));
+  const direct = open.find((p) => ancestors.includes(p.id));
+  if (direct) return direct;
+  const mine = new Set(ancestors);
+  return open.find((p) => (ancestry.get(p.id) ?? []).some((a) => mine.has(a)));
 }
 
 function change(

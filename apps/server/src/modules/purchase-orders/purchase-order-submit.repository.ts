@@ -183,17 +183,29 @@ export async function findTotalQuantity(db: Db, accountId: number, orderId: numb
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Which line each of the order's lines was copied from (revisions compare through it). */
-export async function findLineSources(
+/**
+ * Each line of the orders with the lines it descends from through copied_from_line_id, nearest
+ * first (a revision's line → the submitted line, or → a revised quote's line → the quote line the
+ * replaced order was made from). A source deleted since still ends its line's chain.
+ */
+export async function findLineAncestry(
   db: Db,
   accountId: number,
-  orderId: number,
-): Promise<Map<number, number | null>> {
-  const { rows } = await db.execute<{ id: number; copied_from_line_id: number | null }>(sql`
-    SELECT id, copied_from_line_id FROM order_lines WHERE order_id = ${orderId} AND account_id = ${accountId}`);
-  return new Map(
-    rows.map((r) => [Number(r.id), r.copied_from_line_id === null ? null : Number(r.copied_from_line_id)]),
-  );
+  orderIds: number[],
+): Promise<Map<number, number[]>> {
+  const { rows } = await db.execute<{ line_id: number; ancestors: number[] }>(sql`
+    WITH RECURSIVE chain AS (
+      SELECT l.id AS line_id, l.copied_from_line_id AS ancestor, 1 AS depth
+        FROM order_lines l
+       WHERE l.order_id = ANY(${sql.param(orderIds)}::int[]) AND l.account_id = ${accountId}
+         AND l.copied_from_line_id IS NOT NULL
+      UNION ALL
+      SELECT c.line_id, s.copied_from_line_id, c.depth + 1
+        FROM chain c JOIN order_lines s ON s.id = c.ancestor AND s.account_id = ${accountId}
+       WHERE s.copied_from_line_id IS NOT NULL AND c.depth < 50
+    )
+    SELECT line_id, array_agg(ancestor ORDER BY depth) AS ancestors FROM chain GROUP BY line_id`);
+  return new Map(rows.map((r) => [Number(r.line_id), r.ancestors.map(Number)]));
 }
 
 /** The order a revision replaces (null for an original, undefined for none of the account's). */

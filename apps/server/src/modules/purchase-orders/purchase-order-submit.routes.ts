@@ -75,6 +75,7 @@ export function registerPurchaseOrderSubmitRoutes(app: FastifyInstance, services
         shippingInstructions: query.shipping_instructions ?? null,
       },
       'BUILT_IN',
+      { requiredDate: 'required_date', shippingMethodId: 'shipping_method_id' },
     );
     return sendPdf(reply, await pdfs.purchaseOrderFile(deps, accountId, query.order_id, fileId));
   });
