@@ -8,10 +8,11 @@ import { apiWrite, expect, settledViolations, signInViaApi, test } from '../../f
 const SHOTS = process.env.SLAT_SHOTS_DIR;
 const CORE = ['UNSTARTED', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'] as const;
 
-async function shoot(page: Page, name: string) {
+/** A whole page, or with `screen` what the screen shows (a modal covers only the screen). */
+async function shoot(page: Page, name: string, screen = false) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !screen });
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Orders' });

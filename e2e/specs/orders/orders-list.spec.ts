@@ -13,10 +13,11 @@ const CLI = path.join(E2E_DATA_DIR, 'app/apps/server/dist/cli');
 /** Screenshots for review go here when set (SLAT_SHOTS_DIR=/work/shots/orders-list). */
 const SHOTS = process.env.SLAT_SHOTS_DIR;
 
-async function shoot(page: Page, name: string) {
+/** A whole page, or with `screen` what the screen shows (a modal covers only the screen). */
+async function shoot(page: Page, name: string, screen = false) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !screen });
 }
 
 type Supplier = { id: number; name: string };
@@ -193,7 +194,7 @@ test.describe('orders list', () => {
     await expect(ask).toContainText(
       'You have unsaved changes. If you exit now your changes will be lost. Are you sure?',
     );
-    await shoot(page, 'new-unsaved-1280');
+    await shoot(page, 'new-unsaved-1280', true);
     await ask.getByRole('button', { name: /keep/i }).click();
     await expect(modal.getByLabel('Sidemark')).toHaveValue(`${tag} Foxtrot`);
 
@@ -201,7 +202,7 @@ test.describe('orders list', () => {
     const supplier = modal.getByLabel('Supplier');
     await supplier.selectOption(String(second.id));
     await modal.getByLabel('Customer details').fill('Mrs Smith, 4 Beach Rd');
-    await shoot(page, 'new-1280');
+    await shoot(page, 'new-1280', true);
     await modal.getByRole('button', { name: 'Create' }).dblclick();
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -278,9 +279,26 @@ test.describe('orders list on a phone', () => {
     await shoot(page, 'list-phone');
     expect(await settledViolations(page)).toEqual([]);
 
+    // the choices fold under Filters, which counts what is chosen
+    const status = page.getByLabel('Status');
+    await expect(status).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await status.selectOption('SUBMITTED');
+    await expect(page).toHaveURL(/status=SUBMITTED/);
+    await expect(page.getByRole('button', { name: 'Filters, 1 chosen' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByText('No orders found')).toBeVisible();
+    await shoot(page, 'list-phone-filters');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(cards.first()).toBeVisible();
+
     await page.getByRole('link', { name: 'New order' }).click();
     await expect(page.getByRole('dialog', { name: 'New order' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await shoot(page, 'new-phone');
+    await shoot(page, 'new-phone', true);
   });
 });

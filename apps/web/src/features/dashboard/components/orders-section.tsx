@@ -3,7 +3,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { supplierCoreStatusSchema } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PaperLink } from '../../../components/ui/router-links';
+import { AnchorLink, PaperLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { formatDate, localDay } from '../../../lib/format';
 import { ordersDashboardQueryOptions } from '../api/orders-dashboard';
@@ -22,7 +22,9 @@ export function OrdersSection() {
     <Stack component="section" aria-labelledby="dashboard-orders" gap="xs">
       <Group gap="xs" align="baseline">
         <Title order={2} size="h4" id="dashboard-orders">
-          {t('dashboard.orders.title')}
+          <AnchorLink to="/orders" inherit>
+            {t('dashboard.orders.title')}
+          </AnchorLink>
         </Title>
         <Text size="sm" c="dimmed">
           {t('dashboard.orders.period')}

@@ -2,6 +2,7 @@ import type { PurchaseOrderListItem } from '@slat/contracts';
 import { describe, expect, it } from 'vitest';
 import { ordersListSearchSchema } from '../../search';
 import {
+  choiceFilterCount,
   clampPage,
   clearedParams,
   dateRange,
@@ -99,6 +100,18 @@ describe('orders list URL parameters', () => {
       dateTo: '2026-03-15',
       isArchived: false,
     });
+  });
+});
+
+describe("the phone's Filters badge", () => {
+  it('counts the chosen filters but not the search', () => {
+    expect(choiceFilterCount(fromUrl({ search: 'smith' }))).toBe(0);
+    expect(
+      choiceFilterCount(
+        fromUrl({ status: 'OPEN', rep: 'none', date: 'all', archived: '1', manufacturer: '2' }),
+      ),
+    ).toBe(5);
+    expect(choiceFilterCount(fromUrl({ date: '-30' }))).toBe(0);
   });
 });
 

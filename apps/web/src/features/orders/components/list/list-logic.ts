@@ -72,6 +72,17 @@ export function hasFilters(params: OrdersListParams): boolean {
   );
 }
 
+/** How many of the chosen filters (all but the search) differ from the defaults: the phone's Filters badge. */
+export function choiceFilterCount(params: OrdersListParams): number {
+  return [
+    params.status !== null,
+    params.manufacturer !== null,
+    params.rep !== null,
+    params.date !== DEFAULT_DATE_PRESET,
+    params.archived,
+  ].filter(Boolean).length;
+}
+
 /** The defaults: every filter cleared (the date back to the past 30 days). */
 export const clearedParams: OrdersListParams = {
   search: '',

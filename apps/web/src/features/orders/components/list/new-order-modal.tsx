@@ -16,6 +16,7 @@ import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError } from '../../../../lib/notify';
+import { useSession } from '../../../../lib/session/session-query';
 import { orderSuppliersQueryOptions, salesRepsQueryOptions, useCreatePurchaseOrder } from '../../api/list';
 import { newOrderSupplier } from './list-logic';
 
@@ -111,6 +112,11 @@ function NewOrderForm({
   // a second click before the first answer makes no second order
   const sent = useRef(false);
   const fixedSupplier = suppliers.find((s) => s.id === choice.supplierId);
+  // no override: the order's rep is its creator, the signed-in user
+  const session = useSession();
+  const myName = session ? `${session.user.first_name} ${session.user.last_name}`.trim() : '';
+  const meLabel = myName ? t('newOrder.salesRepMe', { name: myName }) : t('newOrder.salesRepMeUnnamed');
+  const otherReps = (reps.data ?? []).filter((name) => name !== myName);
   return (
     <AppForm
       form={form}
@@ -168,10 +174,7 @@ function NewOrderForm({
           name="salesRep"
           label={t('newOrder.salesRep')}
           description={t('newOrder.salesRepHint')}
-          data={[
-            { value: '', label: '—' },
-            ...(reps.data ?? []).map((name) => ({ value: name, label: name })),
-          ]}
+          data={[{ value: '', label: meLabel }, ...otherReps.map((name) => ({ value: name, label: name }))]}
         />
         <TextareaField name="details" label={t('newOrder.customerDetails')} maxLength={TEXT_MAX} />
         <TextareaField name="notes" label={t('newOrder.notes')} maxLength={TEXT_MAX} minRows={2} />

@@ -1,11 +1,13 @@
 import '../../strings';
-import { Group, NativeSelect, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import type { OrderSupplier } from '@slat/contracts';
-import { IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { useDebouncedUrlText } from '../../../../lib/use-debounced-url-text';
 import { ORDER_DATE_PRESETS, type OrderDatePreset } from '../../search';
-import { ORDERS_SEARCH_DEBOUNCE_MS, type OrdersListParams, REP_NONE } from './list-logic';
+import { choiceFilterCount, ORDERS_SEARCH_DEBOUNCE_MS, type OrdersListParams, REP_NONE } from './list-logic';
 
 const ANY = '';
 
@@ -38,17 +40,22 @@ export function OrderFilters({
       ? [params.rep, ...salesReps]
       : salesReps;
   const supplierKnown = params.manufacturer === null || suppliers.some((s) => s.id === params.manufacturer);
-  return (
-    <Group role="search" aria-label={t('ordersList.filters')} gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        label={t('lists.search')}
-        placeholder={t('ordersList.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        type="search"
-        w={{ base: '100%', xs: 260 }}
-      />
+  const phone = useBreakpoint() === 'verySmall';
+  const [shown, setShown] = useState(false);
+  const choicesId = useId();
+  const searchInput = (
+    <TextInput
+      label={t('lists.search')}
+      placeholder={t('ordersList.searchPlaceholder')}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      type="search"
+      w={{ base: '100%', xs: 260 }}
+    />
+  );
+  const choices = (
+    <>
       <NativeSelect
         label={t('ordersList.status')}
         value={params.status ?? ANY}
@@ -111,6 +118,44 @@ export function OrderFilters({
         onChange={(event) => onChange({ archived: event.currentTarget.checked, page: 1 })}
         mb={8}
       />
+    </>
+  );
+  const chosen = choiceFilterCount(params);
+  // on a phone the choices fold away under a Filters button, so the orders start on the first screen
+  if (phone)
+    return (
+      <Stack role="search" aria-label={t('ordersList.filters')} gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <div style={{ flex: 1, minWidth: 0 }}>{searchInput}</div>
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+            rightSection={
+              chosen > 0 ? (
+                <Badge size="sm" circle aria-hidden>
+                  {chosen}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={shown}
+            aria-controls={choicesId}
+            aria-label={
+              chosen > 0 ? t('ordersList.filtersChosen', { count: chosen }) : t('ordersList.filters')
+            }
+            onClick={() => setShown((open) => !open)}
+          >
+            {t('ordersList.filters')}
+          </Button>
+        </Group>
+        <Collapse expanded={shown} id={choicesId}>
+          <Stack gap="xs">{choices}</Stack>
+        </Collapse>
+      </Stack>
+    );
+  return (
+    <Group role="search" aria-label={t('ordersList.filters')} gap="sm" align="flex-end" wrap="wrap">
+      {searchInput}
+      {choices}
     </Group>
   );
 }
