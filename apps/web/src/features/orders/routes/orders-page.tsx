@@ -35,15 +35,16 @@ const ordersApi = getRouteApi('/signed-in/orders');
 
 /**
  * The list's filters: the URL's, the remembered rep and supplier where the URL names none. The
- * supplier filter counts only with the multi-supplier permission (it is not shown without it).
+ * supplier filter counts only with the multi-supplier permission (it is not shown without it);
+ * `supplierFilter` is false once the suppliers are known to be one.
  */
-export function useOrdersListParams(multiSupplier: boolean) {
+function useOrdersListParams(supplierFilter: boolean) {
   const search = ordersApi.useSearch();
   const navigate = useNavigate();
   // read once per visit: a choice made here goes to the URL as well
   const [remembered] = useState(() => readRememberedFilters(storage));
   const parsed = parseOrdersListParams(search, remembered);
-  const params: OrdersListParams = multiSupplier ? parsed : { ...parsed, manufacturer: null };
+  const params: OrdersListParams = supplierFilter ? parsed : { ...parsed, manufacturer: null };
   const update = (next: Partial<OrdersListParams>) => {
     rememberFilters(storage, next);
     void navigate({ to: '/orders', search: ordersListSearch({ ...params, ...next }), replace: true });
@@ -58,7 +59,8 @@ export function OrdersPage() {
   const suppliers = useQuery(orderSuppliersQueryOptions);
   const reps = useQuery(salesRepsQueryOptions);
   const multiSupplier = suppliers.data?.multiSupplier ?? false;
-  const { params, update } = useOrdersListParams(multiSupplier);
+  // while the suppliers load, a supplier in the URL is kept (the list waits for them anyway)
+  const { params, update } = useOrdersListParams(multiSupplier || suppliers.isPending);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
