@@ -163,6 +163,37 @@ test.describe('orders list', () => {
     await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
   });
 
+  test('pages of 50 with the total, the page kept in the URL; a page past the end shows the last', async ({
+    page,
+  }) => {
+    await signInViaApi(page.request);
+    const { data: suppliers } = await suppliersOf(page.request);
+    const tag = `pg${randomBytes(3).toString('hex')}`;
+    const token = await (await page.request.get('/api/old/auth/generate-token')).json();
+    for (let n = 1; n <= 52; n++) {
+      const res = await page.request.post('/api/old/quotes', {
+        headers: { 'x-csrf-token': token },
+        data: { manufacturer_id: suppliers[0]!.id, sidemark: `${tag} ${n}` },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto(`/orders?search=${tag}`);
+    await expect(page.getByText('52 record(s) found')).toBeVisible();
+    await expect(orderRows(page)).toHaveCount(50);
+    await page
+      .getByRole('navigation', { name: 'Pages', exact: true })
+      .getByRole('button', { name: 'Next page' })
+      .click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(orderRows(page)).toHaveCount(2);
+    await page.reload();
+    await expect(orderRows(page)).toHaveCount(2);
+    await expect(page.getByText('Page 2 of 2').first()).toBeVisible();
+    await page.goto(`/orders?search=${tag}&page=9`);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(orderRows(page)).toHaveCount(2);
+  });
+
   test('an empty result says so and clears its filters', async ({ page }) => {
     await signInViaApi(page.request);
     await page.goto(`/orders?search=nothing-${randomBytes(4).toString('hex')}&status=SUBMITTED`);

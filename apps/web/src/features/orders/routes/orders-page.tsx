@@ -3,7 +3,7 @@ import { Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { storage } from '../../../lib/storage';
@@ -108,6 +108,13 @@ function OrderList({
   );
   const filtered = hasFilters(params);
   const clear = () => onChange(clearedParams);
+  // a page past the end (the list shrank, an old link) moves to the last page that has orders
+  const lastPage = query.data && !query.isPlaceholderData ? pageCount(query.data.total) : null;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => {
+    if (lastPage !== null && params.page > lastPage) onChangeRef.current({ page: lastPage });
+  }, [lastPage, params.page]);
   const List = phone ? OrderCards : OrderTable;
   return (
     <QueryView query={query} failedTitle={t('lists.loadFailed')}>
