@@ -21,8 +21,8 @@ afterAll(async () => {
 /** A fresh dealer's client with a session and its CSRF token; signs in again when a case ended the session. */
 async function dealerClient(app: TestApp['app']) {
   const dealer = await createDealer(t.db);
-  // All three PDF templates, so the PDF calls render rather than answer 501 (§8: unconfigured).
-  for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
+  // All four PDF templates, so the PDF calls render rather than answer 501 (§8: unconfigured).
+  for (const type of ['QUOTE', 'MEASURE', 'INSTALL', 'PURCHASE_ORDER'])
     await t.pool.query('INSERT INTO pdf_templates (account_id, type) VALUES ($1, $2)', [
       dealer.accountId,
       type,

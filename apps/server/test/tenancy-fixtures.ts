@@ -243,9 +243,28 @@ export async function createTenant(t: TestApp, label: string) {
     ).order_window_product_id as number,
   };
 
+  // A purchase order of the dealer's supplier, with a window holding one line.
+  const purchaseOrder = (
+    await post('/api/old/quotes', {
+      manufacturer_id: supplier.id,
+      sidemark: `Sidemark ${marker}`,
+      details: `Details ${marker}`,
+    })
+  ).data as { id: number };
+  const [purchaseOrderWindow] = (
+    await post(`/api/old/quotes/${purchaseOrder.id}/windows`, {
+      order_windows: [
+        { order_id: purchaseOrder.id, name: `Order window ${marker}`, width: 900, height: 900 },
+      ],
+    })
+  ).data as { id: number }[];
+  await post(`/api/old/quotes/${purchaseOrder.id}/windows/${purchaseOrderWindow!.id}/products`, {
+    product_id: product.id,
+  });
+
   // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
-  for (const type of ['QUOTE', 'MEASURE', 'INSTALL'])
+  for (const type of ['QUOTE', 'MEASURE', 'INSTALL', 'PURCHASE_ORDER'])
     await t.pool.query('INSERT INTO pdf_templates (account_id, type) VALUES ($1, $2)', [
       dealer.accountId,
       type,
@@ -253,6 +272,10 @@ export async function createTenant(t: TestApp, label: string) {
   const quotePdf = { fileId: Number((await get(`/api/deal-quotes/${quoteId}/pdf`)).url.split('/').pop()) };
   await get(`/api/deal-quotes/${quoteId}/measure-pdf`);
   await get(`/api/deal-quotes/${quoteId}/install-pdf`);
+  // The purchase order's preview (the review's defaults), rendered once like the quote's PDFs.
+  const purchaseOrderPdf = {
+    fileId: Number((await post(`/api/purchaseorder/${purchaseOrder.id}/pdf`, {})).url.split('/').pop()),
+  };
 
   // Payments: a manual one recorded on the deal, and a card request (the account's card account
   // set) with its open checkout session, so the public payment calls have a live link.
@@ -316,7 +339,9 @@ export async function createTenant(t: TestApp, label: string) {
     order: { id: orderId },
     orderWindow: { id: orderWindow!.id },
     orderLine,
+    purchaseOrder: { id: purchaseOrder.id, windowId: purchaseOrderWindow!.id },
     quotePdf,
+    purchaseOrderPdf,
     payment: { id: payment.id },
     cardPayment: { publicId: card!.public_id },
     checkoutSession: { sessionId: session.sessionId },

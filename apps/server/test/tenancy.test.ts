@@ -19,8 +19,8 @@ import { changedKeys, createTenant, PDF, storeFingerprint, type Tenant } from '.
 // file cannot fill fails the run until the tables below are taught about it.
 
 // ——— How to fill each path parameter with a tenant's real id ———
-// Keys: `<two segments before it>/:<param>` or `<segment before it>/:<param>` (for the ambiguous
-// `:id`), or `:<param>`.
+// Keys: `<three segments before it>/:<param>`, `<two segments before it>/:<param>` or
+// `<segment before it>/:<param>` (for the ambiguous `:id` and `:fileId`), or `:<param>`.
 const idFor: Record<string, (f: Tenant) => string | number> = {
   'deals/:id': (f) => f.deal.id,
   ':dealId': (f) => f.deal.id,
@@ -51,6 +51,10 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'payment/:paymentId': (f) => f.cardPayment.publicId,
   ':sessionId': (f) => f.checkoutSession.sessionId,
   'customerquote/:id': (f) => f.customerQuote.publicId,
+  'purchaseorder/:id': (f) => f.purchaseOrder.id,
+  'quotes/:id': (f) => f.purchaseOrder.id,
+  'order/:orderId': (f) => f.purchaseOrder.id,
+  'purchaseorder/:id/files/:fileId': (f) => f.purchaseOrderPdf.fileId,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -159,8 +163,20 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
   'POST /api/old/quotes/:orderId/documents': (f) => ({ data: [f.attachment.id] }),
   'POST /api/old/quotes/:orderId/documents/:documentId': () => ({ _method: 'DELETE' }),
   'POST /api/old/documents/:id': () => ({ _method: 'PUT', name: intruder }),
+  'POST /api/old/quotes/:id/update-details': () => ({ sidemark: intruder, details: intruder }),
+  'POST /api/old/quotes/:id/clone': () => ({ sidemark: intruder }),
+  'POST /api/old/quotes/:id/convert': (f) => ({
+    required_date: '2100-01-01',
+    shipping_method_id: f.supplier.shippingMethodId,
+    shipping_address: intruder,
+  }),
+  'POST /api/order/:orderId/manufacturer/:manufacturerId/freight': (f) => ({
+    shippingMethodId: f.supplier.shippingMethodId,
+  }),
+  'POST /api/purchaseorder/:id/pdf': () => ({}),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
+  'POST /api/purchaseorder': () => ({}),
 };
 
 // Required queries of list routes, filled with the caller's own ids.
@@ -168,6 +184,7 @@ const queries: Record<string, (f: Tenant) => string> = {
   'GET /api/deals': (f) => `workflowId=${f.workflow.id}&archived=all`,
   'GET /api/deals/stream': (f) => `workflowId=${f.workflow.id}`,
   'GET /api/branding': () => 'host=slat.test',
+  'GET /api/old/orders/generate-pdf': (f) => `order_id=${f.purchaseOrder.id}`,
 };
 
 // Routes left out of the list checks, with the reason.
@@ -411,6 +428,113 @@ const refs: Record<string, Ref> = {
       body: { data: [b.attachment.id], model: 'deal', model_id: a.deal.id },
     }),
   },
+  'POST /api/purchaseorder filters.manufacturerId': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/purchaseorder', body: { filters: { manufacturerId: a.supplier.id } } }),
+  },
+  'POST /api/old/quotes manufacturer_id': {
+    expect: 'refused',
+    call: (a) => ({ url: '/api/old/quotes', body: { manufacturer_id: a.supplier.id, sidemark: intruder } }),
+  },
+  'POST /api/old/quotes company_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/old/quotes',
+      body: { manufacturer_id: b.supplier.id, company_id: a.dealer.companyId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes employee_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/old/quotes',
+      body: { manufacturer_id: b.supplier.id, employee_id: a.dealer.userId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes/:id/update-details company_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/update-details`,
+      body: { company_id: a.dealer.companyId, sidemark: intruder },
+    }),
+  },
+  'POST /api/old/quotes/:id/update-details employee_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/update-details`,
+      body: { employee_id: a.dealer.userId, sidemark: intruder },
+    }),
+  },
+  // Not id-named fields (`…_ids`, `ids`), taught all the same: they name another dealer's rows.
+  'POST /api/old/quotes/:id/clone order_window_ids[]': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/clone`,
+      body: { order_window_ids: [a.purchaseOrder.windowId] },
+    }),
+  },
+  'POST /api/old/orders/archive/1 ids[]': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/old/orders/archive/1', body: { ids: [a.purchaseOrder.id] } }),
+  },
+  'POST /api/old/orders/archive/0 ids[]': {
+    expect: 'ignored',
+    call: (a) => ({ url: '/api/old/orders/archive/0', body: { ids: [a.purchaseOrder.id] } }),
+  },
+  'POST /api/deal-quotes/convert quoteId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/deal-quotes/convert',
+      body: { quoteId: a.quote.id, manufacturerId: b.supplier.id },
+    }),
+  },
+  'POST /api/old/quotes/:id/convert shipping_method_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/quotes/${b.purchaseOrder.id}/convert`,
+      body: {
+        required_date: '2100-01-01',
+        shipping_method_id: a.supplier.shippingMethodId,
+        shipping_address: intruder,
+      },
+    }),
+  },
+  'POST /api/order/:orderId/manufacturer/:manufacturerId/freight shippingMethodId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/order/${b.purchaseOrder.id}/manufacturer/${b.supplier.id}/freight`,
+      body: { shippingMethodId: a.supplier.shippingMethodId },
+    }),
+  },
+  'POST /api/purchaseorder/:id/pdf shippingMethodId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/purchaseorder/${b.purchaseOrder.id}/pdf`,
+      body: { shippingMethodId: a.supplier.shippingMethodId },
+    }),
+  },
+  'GET /api/old/orders/generate-pdf order_id': {
+    expect: 'refused',
+    call: (a) => ({ url: `/api/old/orders/generate-pdf?order_id=${a.purchaseOrder.id}` }),
+  },
+  'GET /api/old/orders/generate-pdf manufacturer_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/orders/generate-pdf?order_id=${b.purchaseOrder.id}&manufacturer_id=${a.supplier.id}`,
+    }),
+  },
+  'GET /api/old/orders/generate-pdf shipping_method_id': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: `/api/old/orders/generate-pdf?order_id=${b.purchaseOrder.id}&shipping_method_id=${a.supplier.shippingMethodId}`,
+    }),
+  },
+  'POST /api/deal-quotes/convert manufacturerId': {
+    expect: 'refused',
+    call: (a, b) => ({
+      url: '/api/deal-quotes/convert',
+      body: { quoteId: b.quote.id, manufacturerId: a.supplier.id },
+    }),
+  },
   'PUT /api/personnel/:id/update id': {
     expect: 'ignored',
     call: (a, b) => ({
@@ -444,8 +568,13 @@ const ID_KEY = /^(id|.*Id|.*_id)$/;
 function fillerFor(url: string, param: string): ((f: Tenant) => string | number) | undefined {
   const segments = url.split('/');
   const at = segments.indexOf(`:${param}`);
-  const [twoBefore, before] = [segments[at - 2], segments[at - 1]];
-  return idFor[`${twoBefore}/${before}/:${param}`] ?? idFor[`${before}/:${param}`] ?? idFor[`:${param}`];
+  const [threeBefore, twoBefore, before] = [segments[at - 3], segments[at - 2], segments[at - 1]];
+  return (
+    idFor[`${threeBefore}/${twoBefore}/${before}/:${param}`] ??
+    idFor[`${twoBefore}/${before}/:${param}`] ??
+    idFor[`${before}/:${param}`] ??
+    idFor[`:${param}`]
+  );
 }
 
 /** The route's URL with each param taken from the given tenant (one per param, in order). */
@@ -853,11 +982,13 @@ describe('tenant isolation, generated from the route table', () => {
         count.checks += 2;
       }
     }
-    // The contact search takes its search in the body.
-    const search = await B.client.post('/api/contacts', { filters: { search: A.marker } });
-    expect(search.json()).toEqual({ total: 0, data: [] });
-    count.listCalls++;
-    count.checks++;
+    // The contact and purchase-order searches take their search in the body.
+    for (const url of ['/api/contacts', '/api/purchaseorder']) {
+      const search = await B.client.post(url, { filters: { search: A.marker } });
+      expect(search.json(), url).toEqual({ total: 0, data: [] });
+      count.listCalls++;
+      count.checks++;
+    }
     expect(problems).toEqual([]);
     expect(lists.length).toBeGreaterThan(20);
     count.listsWithRowsOfA = showsOwnRows.length;

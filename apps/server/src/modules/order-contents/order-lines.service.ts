@@ -143,9 +143,9 @@ export async function copyOrderWindows(
   if (!from || !to) throw notFound('Order not found');
   if (opts.windowIds) {
     const known = new Set((await repo.findWindows(db, accountId, fromOrderId)).map((w) => w.id));
-    const unknown = opts.windowIds.find((id) => !known.has(id));
-    if (unknown !== undefined)
-      throw fieldError(opts.field ?? 'windowIds', `Window ${unknown} is not in this order`);
+    // Another order's window (another account's too) is named like a missing one.
+    if (opts.windowIds.some((id) => !known.has(id)))
+      throw fieldError(opts.field ?? 'windowIds', 'A chosen window is not in this order');
   }
   const { windowIds, manufacturerId, linkCopies } = opts;
   await repo.copyWindows(db, accountId, fromOrderId, toOrderId, {
