@@ -15,7 +15,7 @@ const ordersEn = {
     filters: 'Filters',
     filtersChosen_one: 'Filters, {{count}} chosen',
     filtersChosen_other: 'Filters, {{count}} chosen',
-    searchPlaceholder: 'Order number, sidemark or customer',
+    searchPlaceholder: 'Number, sidemark, customer',
     status: 'Status',
     anyStatus: 'Any status',
     supplier: 'Supplier',

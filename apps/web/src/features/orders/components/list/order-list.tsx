@@ -53,21 +53,25 @@ function OrderLink({ order }: { order: PurchaseOrderListItem }) {
   );
 }
 
+// a squeezed table column would otherwise cut 'Submitted' to 'Sub…'
+const PILL_STYLES = { root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible' } };
+
 /** Open or Submitted, and Archived beside it when it is. */
 export function StatusPills({ order }: { order: Pick<PurchaseOrderListItem, 'status' | 'isArchived'> }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
       <Badge
         size="sm"
         variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
         color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
         data-status={order.status}
+        styles={PILL_STYLES}
       >
         {t(`ordersList.statuses.${order.status}`)}
       </Badge>
       {order.isArchived && (
-        <Badge size="sm" variant="outline" color="gray">
+        <Badge size="sm" variant="outline" color="gray" styles={PILL_STYLES}>
           {t('ordersList.archivedPill')}
         </Badge>
       )}
@@ -130,7 +134,7 @@ function cell(column: OrderColumn, order: PurchaseOrderListItem): ReactNode {
 }
 
 const NUMERIC: ReadonlySet<OrderColumn> = new Set(['products', 'total']);
-const NO_WRAP: ReadonlySet<OrderColumn> = new Set(['eta', 'total', 'created', 'products']);
+const NO_WRAP: ReadonlySet<OrderColumn> = new Set(['status', 'eta', 'total', 'created', 'products']);
 
 /** What the list shows when no order matches: the words, and a way back to every order. */
 export function EmptyOrders({ filtered, onClearFilters }: { filtered: boolean; onClearFilters: () => void }) {
@@ -203,7 +207,7 @@ export function OrderTable({ orders, multiSupplier, onClearFilters, filtered }: 
                   key={column}
                   data-column={column}
                   ta={NUMERIC.has(column) ? 'right' : undefined}
-                  style={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                  style={NO_WRAP.has(column) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
                 >
                   {cell(column, order)}
                 </Table.Td>
