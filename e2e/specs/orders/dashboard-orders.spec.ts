@@ -174,6 +174,19 @@ test('a submitted order counts under its supplier status and shows it in the lis
   await expect(offlineRow.locator('[data-column="products"]')).not.toHaveText('0');
   await expect(offlineRow.locator('[data-column="total"]')).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await shoot(page, 'list-submitted-1280');
+
+  // reopened, the offline order is a new revision: the list shows it as 'Rev 2' in place of the sent one
+  const revision = (await apiWrite(page.request, 'POST', `/api/purchaseorder/${offlineId}/reopen`)) as {
+    id: number;
+    tuid: number;
+    revisionNumber: number;
+  };
+  expect(revision.revisionNumber).toBe(2);
+  await page.goto('/orders');
+  const revisionLink = page.getByRole('link', { name: `Order #${revision.tuid} Rev 2` });
+  await expect(revisionLink).toHaveAttribute('href', `/orders/${revision.id}`);
+  await expect(rows.locator(`tr[data-order-id="${offlineId}"]`)).toHaveCount(0);
+  await expect(rows.locator(`tr[data-order-id="${revision.id}"] [data-column="status"]`)).toHaveText('Open');
 });
 
 test.describe('on a phone', () => {

@@ -88,6 +88,8 @@ describe('the orders table', () => {
     expect(table.querySelector('[data-column="salesRep"]')?.textContent).toBe('Dana Whitfield');
     const link = within(table).getByRole('link', { name: 'Order #1042 Rev 2' });
     expect(link.getAttribute('href')).toBe('/orders/71');
+    // the visible text is part of the name (WCAG 2.5.3)
+    expect(link.getAttribute('aria-label')).toContain(link.textContent);
     const status = table.querySelector('[data-column="status"]')?.textContent;
     expect(status).toBe('SubmittedArchived');
   });

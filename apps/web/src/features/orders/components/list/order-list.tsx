@@ -45,9 +45,12 @@ function OrderLink({ order }: { order: PurchaseOrderListItem }) {
     >
       {number}
       {revision && (
-        <Text span size="xs" fw={600} ml={6} c="dimmed" inherit={false}>
-          {revision}
-        </Text>
+        <>
+          {/* the space keeps the visible text '#4 Rev 2', the start of the link's name (WCAG 2.5.3) */}{' '}
+          <Text span size="xs" fw={600} c="dimmed" inherit={false}>
+            {revision}
+          </Text>
+        </>
       )}
     </AnchorLink>
   );
