@@ -3,10 +3,13 @@
 // shared order module's. It follows decision 007: purchase-orders.routes.ts (HTTP only) →
 // purchase-orders.service.ts (rules, tenancy, transactions) → purchase-orders.repository.ts (all SQL).
 import { purchaseOrderMessages } from '@slat/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ApiModule } from '../../plugins/api';
+import type { Services } from '../../services';
 import { type OrderOwner, registerOrderOwner } from '../order-contents/index';
-import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
+import { registerPurchaseOrderSubmitRoutes } from './purchase-order-submit.routes';
 import { touchPurchaseOrder } from './purchase-orders.repository';
+import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
 
 /** A purchase order as the owner of its order: a write to its lines moves its timestamps. */
 export const purchaseOrderOwner: OrderOwner = {
@@ -16,4 +19,12 @@ export const purchaseOrderOwner: OrderOwner = {
 };
 registerOrderOwner(purchaseOrderOwner);
 
-export const purchaseOrdersModule: ApiModule = { name: 'purchase-orders', register: registerPurchaseOrderRoutes };
+export const purchaseOrdersModule: ApiModule = {
+  name: 'purchase-orders',
+  register(app: FastifyInstance, services: Services): void {
+    // The core calls (list, detail, create, edit, clone, archive, convert)…
+    registerPurchaseOrderRoutes(app, services);
+    // …and submit, reopen, PDFs, freight and supplier orders (purchase-order-submit.routes.ts).
+    registerPurchaseOrderSubmitRoutes(app, services);
+  },
+};
