@@ -148,6 +148,7 @@ async function confirmSubmission(page: Page) {
   await expect(confirm).toBeHidden();
 }
 
+// The browser's own locale orders the date input's segments (month/day/year): typed in that order.
 test.use({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
 
 test.describe('review and submit a purchase order', () => {
@@ -166,12 +167,24 @@ test.describe('review and submit a purchase order', () => {
     await expect(date).toHaveValue(earliest);
     await expect(dialog.getByTestId('review-freight')).toHaveText(/^\+ \$[\d,]+\.\d\d shipping \(est\)$/);
 
+    // the demo's settings may have no delivery address: the dealer types one
+    const address = dialog.getByLabel('Shipping address');
+    if ((await address.inputValue()) === '') await address.fill('12 Harbour St, Sydney NSW 2000');
+
     await typeDate(date, addDays(earliest, -1));
     await expect(date).toHaveValue(addDays(earliest, -1));
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText(`Earliest allowed date is ${shown(earliest)}`)).toBeVisible();
     await expectNoSeriousViolations(page);
     await shoot(page, 'online-form-error-1280');
+
+    // half a date (the day only) is not one
+    const box = (await date.boundingBox())!;
+    await date.click({ position: { x: 18, y: box.height / 2 } });
+    await date.press('Backspace');
+    await date.press('Tab');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Invalid date', { exact: true })).toBeVisible();
 
     const fixed = addDays(earliest, 2);
     await typeDate(date, fixed);
