@@ -19,6 +19,13 @@ export const purchaseOrderOwner: OrderOwner = {
 };
 registerOrderOwner(purchaseOrderOwner);
 
+export { mailSubmittedPurchaseOrder } from './purchase-order-mail';
+export {
+  inProcessPurchaseOrderPdfMaker,
+  type PurchaseOrderPdfMaker,
+  pdfProcessPurchaseOrderMaker,
+} from './purchase-order-pdfs.service';
+
 export const purchaseOrdersModule: ApiModule = {
   name: 'purchase-orders',
   register(app: FastifyInstance, services: Services): void {

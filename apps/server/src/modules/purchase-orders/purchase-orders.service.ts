@@ -18,6 +18,7 @@ import {
   pendingUpdatesOf,
 } from '../order-contents/index';
 import { revisionChangesOf } from './purchase-order-revisions.service';
+import { minRequiredDateOf } from './purchase-order-submit.service';
 import * as repo from './purchase-orders.repository';
 
 /**
@@ -131,11 +132,13 @@ export async function getPurchaseOrder(db: Db, accountId: number, orderId: numbe
   const r = await repo.findPurchaseOrder(db, accountId, orderId);
   if (!r) throw orderNotFound();
   const fields = fieldsOut(r);
-  const [{ orderLines, summary }, latest, revisionChanges, suppliers] = await Promise.all([
+  const [{ orderLines, summary }, latest, revisionChanges, suppliers, minRequiredDate] = await Promise.all([
     orderLinesWithSummary(db, accountId, orderId),
     r.replaced_by_order_id === null ? undefined : repo.findLatestRevision(db, accountId, orderId),
     revisionChangesOf(db, accountId, orderId),
     repo.findSuppliers(db, accountId, [Number(r.manufacturer_id)]),
+    // The one rule submit checks too (purchase-order-submit.service).
+    minRequiredDateOf(db, accountId),
   ]);
   const pendingUpdates = await pendingUpdatesOf(db, accountId, fields.isReadOnly, orderLines);
   const parentOrder =
@@ -150,7 +153,7 @@ export async function getPurchaseOrder(db: Db, accountId: number, orderId: numbe
     shippingAddress: r.shipping_address,
     shippingInstructions: r.shipping_instructions,
     context: {
-      minRequiredDate: r.min_required_date,
+      minRequiredDate,
       orderDocument:
         r.document_file_id === null
           ? null
