@@ -48,18 +48,23 @@ module.exports = {
         'Quotes and purchase orders both stand on the shared order module (order-contents, decision 029); neither imports the other.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/(quotes|purchase-orders)/' },
-      to: { path: '^apps/server/src/modules/(quotes|purchase-orders)/', pathNot: '^apps/server/src/modules/$1/' },
+      to: {
+        path: '^apps/server/src/modules/(quotes|purchase-orders)/',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
     },
     {
       name: 'shared-order-module-knows-no-owner',
-      comment: 'The shared order module serves quotes and purchase orders through owner hooks; it imports neither.',
+      comment:
+        'The shared order module serves quotes and purchase orders through owner hooks; it imports neither.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/order-contents/' },
       to: { path: '^apps/server/src/modules/(quotes|purchase-orders)/' },
     },
     {
       name: 'web-quotes-and-orders-side-by-side',
-      comment: 'The quotes and orders features both use the shared order-lines feature; neither imports the other.',
+      comment:
+        'The quotes and orders features both use the shared order-lines feature; neither imports the other.',
       severity: 'error',
       from: { path: '^apps/web/src/features/(quotes|orders)/' },
       to: { path: '^apps/web/src/features/(quotes|orders)/', pathNot: '^apps/web/src/features/$1/' },

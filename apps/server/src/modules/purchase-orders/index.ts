@@ -5,8 +5,8 @@
 import { purchaseOrderMessages } from '@slat/contracts';
 import type { ApiModule } from '../../plugins/api';
 import { type OrderOwner, registerOrderOwner } from '../order-contents/index';
-import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
 import { touchPurchaseOrder } from './purchase-orders.repository';
+import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
 
 /** A purchase order as the owner of its order: a write to its lines moves its timestamps. */
 export const purchaseOrderOwner: OrderOwner = {
@@ -16,4 +16,7 @@ export const purchaseOrderOwner: OrderOwner = {
 };
 registerOrderOwner(purchaseOrderOwner);
 
-export const purchaseOrdersModule: ApiModule = { name: 'purchase-orders', register: registerPurchaseOrderRoutes };
+export const purchaseOrdersModule: ApiModule = {
+  name: 'purchase-orders',
+  register: registerPurchaseOrderRoutes,
+};
