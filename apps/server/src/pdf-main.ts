@@ -1,5 +1,5 @@
 // The PDF process (decision 017): started by the server (lib/pdf/pdf-process.ts) in the idle
-// scheduling class on the last CPU (`nice -n 19` without chrt), it makes every quote, measure and install PDF — the quote's reads, the document,
+// scheduling class on the last CPU (`nice -n 19` without chrt), it makes every quote, measure, install and purchase-order PDF — the quote's reads, the document,
 // the render (its worker thread), the stored file — with two PostgreSQL connections of its own.
 // When the database is the embedded one on this machine, the PostgreSQL processes serving those
 // connections are lowered to nice 19 on that CPU, so a burst of PDFs takes only the CPU the API's
@@ -9,6 +9,7 @@ import { connectDatabase } from './db/database';
 import { closePdfRenderer } from './lib/pdf/index';
 import { PDF_PROCESS_ENV, reniceDatabaseBackend, servePdfCalls } from './lib/pdf/pdf-process';
 import { FileStore } from './modules/files/index';
+import { inProcessPurchaseOrderPdfMaker } from './modules/purchase-orders/index';
 import { inProcessPdfMaker } from './modules/quotes/index';
 
 function required(name: string): string {
@@ -29,7 +30,8 @@ if (process.env[PDF_PROCESS_ENV.localDatabase] === '1')
     if (pid) reniceDatabaseBackend(pid);
   });
 const files = new FileStore(database.db, required(PDF_PROCESS_ENV.filesDir));
-servePdfCalls(inProcessPdfMaker({ db: database.db, files }), async () => {
+const deps = { db: database.db, files };
+servePdfCalls({ ...inProcessPdfMaker(deps), ...inProcessPurchaseOrderPdfMaker(deps) }, async () => {
   await closePdfRenderer();
   await database.close();
 });

@@ -4,13 +4,25 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { CacheBus } from './lib/cache-bus';
 import { createErrorReporter, type ErrorReporter } from './lib/error-reporting';
-import { type Jobs, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE, startJobs } from './lib/jobs';
+import {
+  type Jobs,
+  PASSWORD_RESET_QUEUE,
+  PURCHASE_ORDER_SUBMITTED_QUEUE,
+  QUOTE_PDF_QUEUE,
+  startJobs,
+} from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { startCheckoutJobs } from './modules/checkout/index';
 import { FileStore } from './modules/files/index';
+import {
+  inProcessPurchaseOrderPdfMaker,
+  mailSubmittedPurchaseOrder,
+  type PurchaseOrderPdfMaker,
+  pdfProcessPurchaseOrderMaker,
+} from './modules/purchase-orders/index';
 import { inProcessPdfMaker, type PdfMaker, pdfProcessMaker } from './modules/quotes/index';
 import { SessionStore } from './plugins/sessions';
 
@@ -28,6 +40,8 @@ export type Services = {
   jobs: Pick<Jobs, 'sendMail' | 'send'>;
   /** Quote, measure and install PDFs: the PDF process in the server, this process elsewhere. */
   pdfs: PdfMaker;
+  /** Purchase-order PDFs, made where the quote PDFs are. */
+  purchaseOrderPdfs: PurchaseOrderPdfMaker;
   /** The commit /health.json reports; a function so tests can simulate a new deployment. */
   gitCommit: () => string;
 };
@@ -121,6 +135,9 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
     rateLimiter: new RateLimiter(db),
     jobs,
     pdfs: pdfProcess ? pdfProcessMaker(pdfProcess) : inProcessPdfMaker({ db, files }),
+    purchaseOrderPdfs: pdfProcess
+      ? pdfProcessPurchaseOrderMaker(pdfProcess)
+      : inProcessPurchaseOrderPdfMaker({ db, files }),
     gitCommit: opts.gitCommit,
   };
   // Forgot-password mail (the auth module's job; lib/jobs cannot import modules).
@@ -129,6 +146,10 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   await jobs.work(QUOTE_PDF_QUEUE, async (job) => {
     await services.pdfs.acceptedDocument(job.accountId, job.quoteId);
   });
+  // A submitted purchase order's PDF and its mail to the supplier (enqueued in the submit's transaction).
+  await jobs.work(PURCHASE_ORDER_SUBMITTED_QUEUE, (job) =>
+    mailSubmittedPurchaseOrder({ db, files, pdfs: services.purchaseOrderPdfs, mailer }, job),
+  );
   await startCheckoutJobs(services, jobs);
   return {
     services,

@@ -187,9 +187,9 @@ describe('the demo seed: quotes', () => {
     for (const mount of mounts) expect(['', 'INSIDE', 'OUTSIDE']).toContain(mount);
   });
 
-  it('has the three PDF templates and one quote accepted with a drawn signature and its frozen PDF', async () => {
+  it('has the four PDF templates (purchase orders included) and one quote accepted with a drawn signature and its frozen PDF', async () => {
     const { rows } = await t.pool.query<{ type: string }>('SELECT type FROM pdf_templates ORDER BY type');
-    expect(rows.map((r) => r.type)).toEqual(['INSTALL', 'MEASURE', 'QUOTE']);
+    expect(rows.map((r) => r.type)).toEqual(['INSTALL', 'MEASURE', 'PURCHASE_ORDER', 'QUOTE']);
     // The payments seed accepts more quotes, signed on paper (without a drawn signature).
     const accepted = quotes.filter(
       (q) => q.status === 'ACCEPTED' && !q.context.acceptance?.acceptedWithoutSignature,

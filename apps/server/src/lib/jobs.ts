@@ -13,6 +13,12 @@ export type PasswordResetJob = { email: string };
 /** Renders an accepted quote's frozen PDF, enqueued in the accept's own transaction. */
 export const QUOTE_PDF_QUEUE = 'quote-pdf';
 export type QuotePdfJob = { accountId: number; quoteId: number };
+/**
+ * A submitted purchase order's PDF and its mail to the supplier, enqueued in the submit's own
+ * transaction: one job, so one mail, however often the order was submitted.
+ */
+export const PURCHASE_ORDER_SUBMITTED_QUEUE = 'purchase-order-submitted';
+export type PurchaseOrderSubmittedJob = { accountId: number; orderId: number };
 /** The daily comparison of the card provider's sessions with the payments (the checkout module's). */
 export const CARD_RECONCILE_QUEUE = 'card-reconcile';
 
@@ -21,10 +27,17 @@ export type JobData = {
   [MAIL_QUEUE]: MailMessage;
   [PASSWORD_RESET_QUEUE]: PasswordResetJob;
   [QUOTE_PDF_QUEUE]: QuotePdfJob;
+  [PURCHASE_ORDER_SUBMITTED_QUEUE]: PurchaseOrderSubmittedJob;
   [CARD_RECONCILE_QUEUE]: Record<string, never>;
 };
 export type QueueName = keyof JobData;
-const QUEUES: QueueName[] = [MAIL_QUEUE, PASSWORD_RESET_QUEUE, QUOTE_PDF_QUEUE, CARD_RECONCILE_QUEUE];
+const QUEUES: QueueName[] = [
+  MAIL_QUEUE,
+  PASSWORD_RESET_QUEUE,
+  QUOTE_PDF_QUEUE,
+  PURCHASE_ORDER_SUBMITTED_QUEUE,
+  CARD_RECONCILE_QUEUE,
+];
 
 export type Jobs = {
   sendMail: (message: MailMessage) => Promise<void>;

@@ -9,6 +9,8 @@ export type MailMessage = {
   html?: string;
   /** A link worth printing in outbox mode, so a local user can follow it without a mail client. */
   link?: string;
+  /** Files attached by their path on this machine (a submitted purchase order's PDF). */
+  attachments?: { filename: string; path: string; contentType: string }[];
 };
 
 export type Mailer = {
@@ -37,6 +39,7 @@ export function createMailer(opts: {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          attachments: m.attachments,
         });
       },
       close: () => transport.close(),
@@ -52,6 +55,7 @@ export function createMailer(opts: {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        attachments: m.attachments,
       });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;

@@ -6,8 +6,8 @@ import { dealerSettings, pdfTemplates } from '../schema';
 import { drawnSignaturePng } from './signature';
 
 /**
- * The demo's PDFs and its accepted quote: the three PDF templates (quote, measure and
- * install sheets), the company's texts the quote prints, and one quote accepted with a drawn
+ * The demo's PDFs and its accepted quote: the four PDF templates (quote, measure and
+ * install sheets, purchase order), the company's texts the quote prints, and one quote accepted with a drawn
  * signature and its frozen PDF — made through the quotes module's own accept, then rendered at
  * once (the seed runs before the job queue starts). Call after the quotes.
  */
@@ -19,7 +19,9 @@ export async function seedDemoAcceptance(
 ): Promise<void> {
   await db
     .insert(pdfTemplates)
-    .values(['QUOTE', 'MEASURE', 'INSTALL'].map((type) => ({ accountId, type: type as 'QUOTE' })))
+    .values(
+      ['QUOTE', 'MEASURE', 'INSTALL', 'PURCHASE_ORDER'].map((type) => ({ accountId, type: type as 'QUOTE' })),
+    )
     .onConflictDoNothing();
   await db.insert(dealerSettings).values({ accountId }).onConflictDoNothing();
   await db

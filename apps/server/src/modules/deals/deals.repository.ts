@@ -55,24 +55,24 @@ const SELECT = sql`
   JOIN workflow_statuses s ON s.id = d.status_id
   LEFT JOIN contacts c ON c.id = d.contact_id`;
 
-/** Purchase orders arrive with their own issue; until then every deal has none. */
-const ORDER_COUNT = 0;
-
-type QuoteSummary = { n: number; total: string };
+type QuoteSummary = { n: number; total: string | null; orders: number };
 
 /**
- * Per deal of a page, in one grouped query: the number of non-archived quotes and the newest
- * one's total (its grand total cache, what the card shows).
+ * Per deal of a page, in one query: the number of non-archived quotes, the newest one's total
+ * (its grand total cache, what the card shows), and the number of non-archived purchase orders
+ * converted from its quotes (each order counted once, by its newest revision).
  */
 async function quoteSummaries(db: Db, dealIds: number[]): Promise<Map<number, QuoteSummary>> {
   if (dealIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ deal_id: number; n: number; total: string }>(sql`
-    SELECT deal_id, count(*)::int AS n,
-           (array_agg(grand_total_inc_tax::text ORDER BY created_at DESC, id DESC))[1] AS total
-    FROM deal_quotes
-    WHERE deal_id = ANY(${sql.param(dealIds)}::int[]) AND NOT is_archived
-    GROUP BY deal_id`);
-  return new Map(rows.map((r) => [r.deal_id, { n: r.n, total: r.total }]));
+  const { rows } = await db.execute<{ deal_id: number; n: number; total: string | null; orders: number }>(sql`
+    SELECT d.id AS deal_id,
+           (SELECT count(*)::int FROM deal_quotes q WHERE q.deal_id = d.id AND NOT q.is_archived) AS n,
+           (SELECT q.grand_total_inc_tax::text FROM deal_quotes q WHERE q.deal_id = d.id AND NOT q.is_archived
+             ORDER BY q.created_at DESC, q.id DESC LIMIT 1) AS total,
+           (SELECT count(*)::int FROM deal_quotes q JOIN purchase_orders p ON p.source_quote_id = q.id
+             WHERE q.deal_id = d.id AND NOT p.is_archived AND p.replaced_by_order_id IS NULL) AS orders
+      FROM unnest(${sql.param(dealIds)}::int[]) AS d(id)`);
+  return new Map(rows.map((r) => [r.deal_id, { n: r.n, total: r.total, orders: r.orders }]));
 }
 
 async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
@@ -89,12 +89,13 @@ async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
 
 function toDeal(row: DealRow, flags: FlagRow[], quotes: QuoteSummary | undefined): Deal {
   const quoteCount = quotes?.n ?? 0;
+  const orderCount = quotes?.orders ?? 0;
   const alerts = dealAlerts({
     phase: row.phase,
     statusName: row.status_name,
     flags: Object.fromEntries(flags.map((f) => [f.flag_name, f.label])),
     quoteCount,
-    orderCount: ORDER_COUNT,
+    orderCount,
   });
   return {
     id: row.id,
@@ -123,7 +124,7 @@ function toDeal(row: DealRow, flags: FlagRow[], quotes: QuoteSummary | undefined
       alerts,
       alertWeight: alertsWeight(alerts),
       quoteCount,
-      orderCount: ORDER_COUNT,
+      orderCount,
       quoteTotal: quotes?.total ?? null,
     },
   };

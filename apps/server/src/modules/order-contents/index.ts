@@ -11,6 +11,7 @@ export {
   addLine,
   addWindows,
   copyOrderContents,
+  copyOrderWindows,
   createOrder,
   type OrderSummary,
   orderLinesOf,

@@ -281,16 +281,33 @@ const lineCopyColumns = sql.raw(`product_id, catalog_version_id, quantity, width
 /**
  * Copies windows of `fromOrderId` (all, or those `windowIds`) with every line into `toOrderId`
  * (the same account), in one statement. `sortOrder` places a single copied window and `name`
- * names it; without them the copies keep their sort orders and names. Answers the new window ids in the source windows' order.
+ * names it; without them the copies keep their sort orders and names. `manufacturerId` copies
+ * only that supplier's lines, and only the windows holding one; `linkCopies` records each copied
+ * line's source in `copied_from_line_id`. Answers the new window ids in the source windows' order.
  */
 export async function copyWindows(
   db: Db,
   accountId: number,
   fromOrderId: number,
   toOrderId: number,
-  opts: { windowIds?: number[]; sortOrder?: number; name?: string } = {},
+  opts: {
+    windowIds?: number[];
+    sortOrder?: number;
+    name?: string;
+    manufacturerId?: number;
+    linkCopies?: boolean;
+  } = {},
 ): Promise<number[]> {
-  const only = opts.windowIds ? sql`AND w.id = ANY(${sql.param(opts.windowIds)}::int[])` : sql``;
+  const supplierLine = (alias: string) =>
+    opts.manufacturerId === undefined
+      ? sql``
+      : sql`AND ${sql.raw(alias)}.product_id IN (SELECT id FROM products WHERE manufacturer_id = ${opts.manufacturerId})`;
+  const only = sql`${opts.windowIds ? sql`AND w.id = ANY(${sql.param(opts.windowIds)}::int[])` : sql``} ${
+    opts.manufacturerId === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM order_lines sl WHERE sl.order_window_id = w.id ${supplierLine('sl')})`
+  }`;
+  const copiedFrom = opts.linkCopies ? sql`l.id` : sql`NULL::int`;
   const sortOrder = opts.sortOrder === undefined ? sql`src.sort_order` : sql`${opts.sortOrder}::int`;
   const name = opts.name === undefined ? sql`src.name` : sql`${opts.name}::text`;
   const { rows } = await db.execute<{ id: number }>(sql`
@@ -306,15 +323,15 @@ export async function copyWindows(
         FROM src
       RETURNING id
     ), new_lines AS (
-      INSERT INTO order_lines (account_id, order_id, order_window_id, ${lineCopyColumns})
-      SELECT l.account_id, ${toOrderId}::int, src.new_id, ${sql.raw(
+      INSERT INTO order_lines (account_id, order_id, order_window_id, copied_from_line_id, ${lineCopyColumns})
+      SELECT l.account_id, ${toOrderId}::int, src.new_id, ${copiedFrom}, ${sql.raw(
         `l.product_id, l.catalog_version_id, l.quantity, l.width_value, l.width_unit,
          l.height_value, l.height_unit, l.option_keys, l.notes, l.site_mount, l.is_taxable, l.has_freight,
          l.has_installation, l.markup_type, l.markup_value, l.markup_source, l.cost_price, l.sell_price,
          l.errors, l.sort_order`,
       )}
         FROM order_lines l JOIN src ON src.id = l.order_window_id
-       WHERE l.account_id = ${accountId}
+       WHERE l.account_id = ${accountId} ${supplierLine('l')}
        ORDER BY l.sort_order, l.id
       RETURNING id
     )
@@ -881,4 +898,11 @@ export async function findUserNames(db: Db, accountId: number): Promise<string[]
     SELECT DISTINCT COALESCE(NULLIF(btrim(first_name || ' ' || last_name), ''), username) AS name
       FROM users WHERE account_id = ${accountId}`);
   return rows.map((r) => r.name);
+}
+
+/** How many lines the order holds. */
+export async function countOrderLines(db: Db, accountId: number, orderId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM order_lines WHERE order_id = ${orderId} AND account_id = ${accountId}`);
+  return Number(rows[0]?.n ?? 0);
 }

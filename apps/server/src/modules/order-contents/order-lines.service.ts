@@ -123,6 +123,40 @@ export async function copyOrderContents(
   await ownerOf(to.kind).afterContentsChange(db, accountId, toOrderId);
 }
 
+/**
+ * Copies chosen windows of one order into another of the same account: `windowIds` (every window
+ * when absent; an id not of the source order is a 400 on `field`), only `manufacturerId`'s lines
+ * (and the windows holding one) when given, each copy linked to its source line when `linkCopies`.
+ * Answers how many lines were copied.
+ */
+export async function copyOrderWindows(
+  db: Db,
+  accountId: number,
+  fromOrderId: number,
+  toOrderId: number,
+  opts: { windowIds?: number[]; manufacturerId?: number; linkCopies?: boolean; field?: string } = {},
+): Promise<number> {
+  const [from, to] = await Promise.all([
+    repo.findOrderState(db, accountId, fromOrderId),
+    repo.findOrderState(db, accountId, toOrderId),
+  ]);
+  if (!from || !to) throw notFound('Order not found');
+  if (opts.windowIds) {
+    const known = new Set((await repo.findWindows(db, accountId, fromOrderId)).map((w) => w.id));
+    const unknown = opts.windowIds.find((id) => !known.has(id));
+    if (unknown !== undefined)
+      throw fieldError(opts.field ?? 'windowIds', `Window ${unknown} is not in this order`);
+  }
+  const { windowIds, manufacturerId, linkCopies } = opts;
+  await repo.copyWindows(db, accountId, fromOrderId, toOrderId, {
+    ...(windowIds ? { windowIds } : {}),
+    ...(manufacturerId !== undefined ? { manufacturerId } : {}),
+    ...(linkCopies ? { linkCopies } : {}),
+  });
+  await ownerOf(to.kind).afterContentsChange(db, accountId, toOrderId);
+  return repo.countOrderLines(db, accountId, toOrderId);
+}
+
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
 function measureOut(m: StoredMeasure) {

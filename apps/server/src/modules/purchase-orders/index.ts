@@ -3,8 +3,11 @@
 // shared order module's. It follows decision 007: purchase-orders.routes.ts (HTTP only) →
 // purchase-orders.service.ts (rules, tenancy, transactions) → purchase-orders.repository.ts (all SQL).
 import { purchaseOrderMessages } from '@slat/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ApiModule } from '../../plugins/api';
+import type { Services } from '../../services';
 import { type OrderOwner, registerOrderOwner } from '../order-contents/index';
+import { registerPurchaseOrderSubmitRoutes } from './purchase-order-submit.routes';
 import { touchPurchaseOrder } from './purchase-orders.repository';
 import { registerPurchaseOrderRoutes } from './purchase-orders.routes';
 
@@ -16,7 +19,19 @@ export const purchaseOrderOwner: OrderOwner = {
 };
 registerOrderOwner(purchaseOrderOwner);
 
+export { mailSubmittedPurchaseOrder } from './purchase-order-mail';
+export {
+  inProcessPurchaseOrderPdfMaker,
+  type PurchaseOrderPdfMaker,
+  pdfProcessPurchaseOrderMaker,
+} from './purchase-order-pdfs.service';
+
 export const purchaseOrdersModule: ApiModule = {
   name: 'purchase-orders',
-  register: registerPurchaseOrderRoutes,
+  register(app: FastifyInstance, services: Services): void {
+    // The core calls (list, detail, create, edit, clone, archive, convert)…
+    registerPurchaseOrderRoutes(app, services);
+    // …and submit, reopen, PDFs, freight and supplier orders (purchase-order-submit.routes.ts).
+    registerPurchaseOrderSubmitRoutes(app, services);
+  },
 };

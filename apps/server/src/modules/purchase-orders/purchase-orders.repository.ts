@@ -1,9 +1,529 @@
-import { sql } from 'drizzle-orm';
+import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+
+/**
+ * All SQL of purchase orders. Every query is scoped by the account; functions take `db` first so
+ * a transaction fits. A purchase order's id is its order's id (`purchase_orders.order_id`).
+ */
 
 /** After a write to a purchase order's windows or lines: the order's and the purchase order's timestamps move. */
 export async function touchPurchaseOrder(db: Db, accountId: number, orderId: number): Promise<void> {
   await db.execute(sql`
     WITH o AS (UPDATE orders SET updated_at = now() WHERE id = ${orderId} AND account_id = ${accountId} RETURNING id)
     UPDATE purchase_orders SET updated_at = now() WHERE order_id IN (SELECT id FROM o)`);
+}
+
+/** The account's day boundaries are read in its company's time zone (UTC without one). */
+const accountZone = (accountId: number) =>
+  sql`(SELECT COALESCE((SELECT timezone FROM companies WHERE account_id = ${accountId} LIMIT 1), 'UTC'))`;
+
+/** The rep an order shows: the override, else its creator's full name (else username); null for none. */
+const salesRepExpr = sql`COALESCE(NULLIF(p.sales_rep_override, ''),
+  NULLIF(btrim(u.first_name || ' ' || u.last_name), ''), u.username)`;
+
+/** A supplier order as the list and detail carry it. */
+export type SupplierOrderRef = {
+  id: number;
+  eta: string | null;
+  is_offline: boolean;
+  core_status: SupplierCoreStatus;
+  status_text: string;
+};
+
+export type PurchaseOrderRow = {
+  id: number;
+  tuid: number;
+  revision_number: number;
+  manufacturer_id: number;
+  manufacturer_name: string;
+  sidemark: string;
+  created_at: Date | string;
+  is_archived: boolean;
+  status: PurchaseOrderStatus;
+  sales_rep: string | null;
+  sales_rep_override: string | null;
+  employee_id: number | null;
+  details: string;
+  notes: string;
+  submitted_at: Date | string | null;
+  required_date: string | null;
+  replaced_by_order_id: number | null;
+  source_quote_id: number | null;
+  source_quote_tuid: number | null;
+  source_deal_id: number | null;
+  source_workflow_slug: string | null;
+  total_cost: string;
+  total_quantity: number;
+  line_count: number;
+  supplier_orders: SupplierOrderRef[];
+};
+
+export type PurchaseOrderDetailRow = PurchaseOrderRow & {
+  parent_order_id: number | null;
+  parent_tuid: number | null;
+  shipping_method_id: number | null;
+  shipping_address: string;
+  shipping_instructions: string;
+  document_file_id: number | null;
+  min_required_date: string;
+  measure_system: 'METRIC' | 'IMPERIAL';
+  delivery_address: string;
+  default_shipping_instructions: string;
+};
+
+export type ListFilters = {
+  search?: string | undefined;
+  manufacturerId?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  isArchived?: boolean | undefined;
+  salesRep?: string | null | undefined;
+  status?: PurchaseOrderStatus | undefined;
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The WHERE of the list and its total: the account's newest revisions matching the filters. */
+function listWhere(accountId: number, f: ListFilters): SQL {
+  const parts: SQL[] = [sql`p.account_id = ${accountId}`, sql`p.replaced_by_order_id IS NULL`];
+  parts.push(f.isArchived ? sql`p.is_archived` : sql`NOT p.is_archived`);
+  if (f.manufacturerId !== undefined) parts.push(sql`p.manufacturer_id = ${f.manufacturerId}`);
+  if (f.status !== undefined) parts.push(sql`p.status = ${f.status}`);
+  if (f.dateFrom !== undefined)
+    parts.push(
+      sql`p.created_at >= ((${f.dateFrom}::date)::timestamp AT TIME ZONE ${accountZone(accountId)})`,
+    );
+  if (f.dateTo !== undefined)
+    parts.push(
+      sql`p.created_at < ((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${accountZone(accountId)})`,
+    );
+  if (f.salesRep === null) parts.push(sql`${salesRepExpr} IS NULL`);
+  else if (f.salesRep !== undefined) parts.push(sql`lower(${salesRepExpr}) = lower(${f.salesRep})`);
+  const search = f.search?.trim();
+  if (search) {
+    const pattern = like(search);
+    const text = sql`(p.sidemark ILIKE ${pattern} OR p.details ILIKE ${pattern} OR p.notes ILIKE ${pattern}
+      OR m.name ILIKE ${pattern} OR ${salesRepExpr} ILIKE ${pattern})`;
+    // '12' and '#12' are order numbers too.
+    const number = /^#?\s*(\d{1,9})$/.exec(search);
+    parts.push(number ? sql`(p.tuid = ${Number(number[1])} OR ${text})` : text);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** The header columns of a purchase order, over `p` (purchase_orders), `m` (its supplier), `u` (its creator). */
+const headerColumns = sql`
+  p.order_id AS id, p.tuid, p.revision_number, p.manufacturer_id, m.name AS manufacturer_name, p.sidemark,
+  p.created_at, p.is_archived, p.status, ${salesRepExpr} AS sales_rep, p.sales_rep_override,
+  p.created_by AS employee_id, p.details, p.notes, p.submitted_at, p.required_date::text AS required_date,
+  p.replaced_by_order_id, sq.id AS source_quote_id, sq.tuid AS source_quote_tuid, sq.deal_id AS source_deal_id,
+  sw.slug AS source_workflow_slug, t.total_cost, t.total_quantity, t.line_count,
+  so.supplier_orders`;
+
+/** Lines' totals, the supplier orders and the source quote of a purchase order `p`. */
+const headerJoins = sql`
+  LEFT JOIN deal_quotes sq ON sq.id = p.source_quote_id AND sq.account_id = p.account_id
+  LEFT JOIN deals sd ON sd.id = sq.deal_id
+  LEFT JOIN workflows sw ON sw.id = sd.workflow_id
+  LEFT JOIN LATERAL (
+    SELECT round(COALESCE(sum(l.cost_price), 0), 2)::text AS total_cost,
+           COALESCE(sum(l.quantity), 0)::int AS total_quantity, count(*)::int AS line_count
+      FROM order_lines l WHERE l.order_id = p.order_id) t ON true
+  LEFT JOIN LATERAL (
+    SELECT COALESCE(json_agg(json_build_object('id', s.id, 'eta', s.eta, 'is_offline', s.is_offline,
+             'core_status', s.core_status, 'status_text', s.order_status_text) ORDER BY s.id), '[]'::json)
+             AS supplier_orders
+      FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) so ON true`;
+
+/**
+ * One page of the list, newest first: the page is chosen first (by the account's created index),
+ * then only its rows are summed and joined, in one statement.
+ */
+export async function findPurchaseOrderPage(
+  db: Db,
+  accountId: number,
+  filters: ListFilters,
+  limit: number,
+  offset: number,
+): Promise<PurchaseOrderRow[]> {
+  const { rows } = await db.execute<PurchaseOrderRow>(sql`
+    WITH page AS MATERIALIZED (
+      SELECT p.order_id
+        FROM purchase_orders p
+        JOIN manufacturers m ON m.id = p.manufacturer_id
+        LEFT JOIN users u ON u.id = p.created_by
+       WHERE ${listWhere(accountId, filters)}
+       ORDER BY p.created_at DESC, p.order_id DESC
+       LIMIT ${limit} OFFSET ${offset})
+    SELECT ${headerColumns}
+      FROM page
+      JOIN purchase_orders p ON p.order_id = page.order_id
+      JOIN manufacturers m ON m.id = p.manufacturer_id
+      LEFT JOIN users u ON u.id = p.created_by
+      ${headerJoins}
+     ORDER BY p.created_at DESC, p.order_id DESC`);
+  return rows;
+}
+
+/** How many orders the list's filters match. */
+export async function countPurchaseOrders(db: Db, accountId: number, filters: ListFilters): Promise<number> {
+  const needsJoins = Boolean(filters.search?.trim()) || filters.salesRep !== undefined;
+  const joins = needsJoins
+    ? sql`JOIN manufacturers m ON m.id = p.manufacturer_id LEFT JOIN users u ON u.id = p.created_by`
+    : sql``;
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM purchase_orders p ${joins} WHERE ${listWhere(accountId, filters)}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A purchase order with what its detail shows beyond the list's columns; undefined when not the account's. */
+export async function findPurchaseOrder(
+  db: Db,
+  accountId: number,
+  orderId: number,
+): Promise<PurchaseOrderDetailRow | undefined> {
+  const { rows } = await db.execute<PurchaseOrderDetailRow>(sql`
+    SELECT ${headerColumns}, p.parent_order_id, pp.tuid AS parent_tuid, p.shipping_method_id, p.shipping_address,
+           p.shipping_instructions, p.document_file_id,
+           ((now() AT TIME ZONE ${accountZone(accountId)})::date + 1)::text AS min_required_date,
+           COALESCE((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
+                      WHERE co.account_id = ${accountId} LIMIT 1), 'METRIC') AS measure_system,
+           COALESCE(ds.company_delivery_address, '') AS delivery_address,
+           COALESCE(ds.default_shipping_instructions, '') AS default_shipping_instructions
+      FROM purchase_orders p
+      JOIN manufacturers m ON m.id = p.manufacturer_id
+      LEFT JOIN users u ON u.id = p.created_by
+      LEFT JOIN purchase_orders pp ON pp.order_id = p.parent_order_id AND pp.account_id = p.account_id
+      LEFT JOIN dealer_settings ds ON ds.account_id = p.account_id
+      ${headerJoins}
+     WHERE p.order_id = ${orderId} AND p.account_id = ${accountId}`);
+  return rows[0];
+}
+
+/** The newest revision of an order (following replaced_by_order_id); undefined when it is the newest. */
+export async function findLatestRevision(
+  db: Db,
+  accountId: number,
+  orderId: number,
+): Promise<{ id: number; tuid: number } | undefined> {
+  const { rows } = await db.execute<{ id: number; tuid: number }>(sql`
+    WITH RECURSIVE chain AS (
+      SELECT order_id, tuid, replaced_by_order_id, 0 AS depth FROM purchase_orders
+       WHERE order_id = ${orderId} AND account_id = ${accountId}
+      UNION ALL
+      SELECT p.order_id, p.tuid, p.replaced_by_order_id, chain.depth + 1
+        FROM purchase_orders p JOIN chain ON p.order_id = chain.replaced_by_order_id
+       WHERE p.account_id = ${accountId} AND chain.depth < 1000)
+    SELECT order_id AS id, tuid FROM chain WHERE replaced_by_order_id IS NULL AND depth > 0
+     ORDER BY depth DESC LIMIT 1`);
+  return rows[0];
+}
+
+export type SupplierRow = {
+  id: number;
+  name: string;
+  email: string;
+  offline_only: boolean;
+  is_internal: boolean;
+  default_shipping_method_id: number | null;
+  shipping_methods: { id: number; name: string; address: string | null }[];
+};
+
+/** Suppliers with their shipping methods and the account's default: the account's linked ones, or these ids. */
+export async function findSuppliers(db: Db, accountId: number, ids?: number[]): Promise<SupplierRow[]> {
+  const which = ids
+    ? sql`m.id = ANY(${sql.param(ids)}::int[])`
+    : sql`EXISTS (SELECT 1 FROM manufacturer_customers x WHERE x.account_id = ${accountId} AND x.manufacturer_id = m.id)`;
+  const { rows } = await db.execute<SupplierRow>(sql`
+    SELECT m.id, m.name, m.email, m.offline_only, m.is_internal,
+           mc.default_shipping_method_id,
+           COALESCE((SELECT json_agg(json_build_object('id', sm.id, 'name', sm.name, 'address', sm.address)
+                                     ORDER BY sm.name, sm.id)
+                       FROM shipping_methods sm WHERE sm.manufacturer_id = m.id), '[]'::json) AS shipping_methods
+      FROM manufacturers m
+      LEFT JOIN manufacturer_customers mc ON mc.manufacturer_id = m.id AND mc.account_id = ${accountId}
+     WHERE ${which}
+     ORDER BY m.name, m.id`);
+  return rows;
+}
+
+/** Whether the supplier is linked to the account (one of its suppliers). */
+export async function isAccountSupplier(db: Db, accountId: number, manufacturerId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM manufacturer_customers WHERE account_id = ${accountId} AND manufacturer_id = ${manufacturerId}`);
+  return rows.length > 0;
+}
+
+/** Whether the user is staff of the account. */
+export async function isAccountUser(db: Db, accountId: number, userId: number): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM users WHERE id = ${userId} AND account_id = ${accountId}`,
+  );
+  return rows.length > 0;
+}
+
+/** The account's next purchase order number (counts from 1), taken under the counter's row lock. */
+export async function nextPurchaseOrderNumber(db: Db, accountId: number): Promise<number> {
+  const { rows } = await db.execute<{ value: number }>(sql`
+    INSERT INTO account_counters (account_id, name, value)
+    VALUES (${accountId}, 'purchase_order',
+            COALESCE((SELECT max(tuid) FROM purchase_orders WHERE account_id = ${accountId}), 0) + 1)
+    ON CONFLICT (account_id, name) DO UPDATE SET value = account_counters.value + 1
+    RETURNING value`);
+  return Number(rows[0]!.value);
+}
+
+export type NewPurchaseOrder = {
+  orderId: number;
+  accountId: number;
+  tuid: number;
+  manufacturerId: number;
+  sidemark: string;
+  details: string;
+  notes: string;
+  salesRepOverride: string | null;
+  createdBy: number | null;
+  sourceQuoteId: number | null;
+  parentOrderId: number | null;
+  revisionNumber: number;
+};
+
+/**
+ * Inserts a purchase order row; false when one for the same quote and supplier (or the same
+ * parent) already exists, so concurrent converts make one.
+ */
+export async function insertPurchaseOrder(db: Db, p: NewPurchaseOrder): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    INSERT INTO purchase_orders (order_id, account_id, tuid, manufacturer_id, sidemark, details, notes,
+                                 sales_rep_override, created_by, source_quote_id, parent_order_id, revision_number)
+    VALUES (${p.orderId}, ${p.accountId}, ${p.tuid}, ${p.manufacturerId}, ${p.sidemark}, ${p.details}, ${p.notes},
+            ${p.salesRepOverride}, ${p.createdBy}, ${p.sourceQuoteId}, ${p.parentOrderId}, ${p.revisionNumber})
+    ON CONFLICT DO NOTHING
+    RETURNING order_id`);
+  return rows.length > 0;
+}
+
+export type DetailsChange = {
+  sidemark: string;
+  details: string;
+  notes?: string | undefined;
+  salesRepOverride?: string | null | undefined;
+  createdBy?: number | null | undefined;
+};
+
+export async function updatePurchaseOrderDetails(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  change: DetailsChange,
+): Promise<void> {
+  const sets: SQL[] = [
+    sql`sidemark = ${change.sidemark}`,
+    sql`details = ${change.details}`,
+    sql`updated_at = now()`,
+  ];
+  if (change.notes !== undefined) sets.push(sql`notes = ${change.notes}`);
+  if (change.salesRepOverride !== undefined) sets.push(sql`sales_rep_override = ${change.salesRepOverride}`);
+  if (change.createdBy !== undefined) sets.push(sql`created_by = ${change.createdBy}`);
+  await db.execute(sql`
+    UPDATE purchase_orders SET ${sql.join(sets, sql`, `)}
+     WHERE order_id = ${orderId} AND account_id = ${accountId}`);
+}
+
+/** Sets is_archived on the account's orders among `ids` that differ; answers those changed with their source deals. */
+export async function setArchived(
+  db: Db,
+  accountId: number,
+  ids: number[],
+  archived: boolean,
+): Promise<{ id: number; deal_id: number | null }[]> {
+  const { rows } = await db.execute<{ id: number; deal_id: number | null }>(sql`
+    UPDATE purchase_orders p SET is_archived = ${archived}, updated_at = now()
+     WHERE p.account_id = ${accountId} AND p.order_id = ANY(${sql.param(ids)}::int[]) AND p.is_archived <> ${archived}
+    RETURNING p.order_id AS id,
+              (SELECT q.deal_id FROM deal_quotes q WHERE q.id = p.source_quote_id AND q.account_id = p.account_id)
+                AS deal_id`);
+  return rows.map((r) => ({ id: Number(r.id), deal_id: r.deal_id === null ? null : Number(r.deal_id) }));
+}
+
+/** The plain row of a purchase order (for clone and convert), locked when asked (in a transaction). */
+export async function findPurchaseOrderRow(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  lock = false,
+): Promise<
+  | {
+      order_id: number;
+      tuid: number;
+      manufacturer_id: number;
+      sidemark: string;
+      details: string;
+      notes: string;
+      sales_rep_override: string | null;
+      created_by: number | null;
+      revision_number: number;
+      replaced_by_order_id: number | null;
+      status: PurchaseOrderStatus;
+    }
+  | undefined
+> {
+  const { rows } = await db.execute<{
+    order_id: number;
+    tuid: number;
+    manufacturer_id: number;
+    sidemark: string;
+    details: string;
+    notes: string;
+    sales_rep_override: string | null;
+    created_by: number | null;
+    revision_number: number;
+    replaced_by_order_id: number | null;
+    status: PurchaseOrderStatus;
+  }>(sql`
+    SELECT order_id, tuid, manufacturer_id, sidemark, details, notes, sales_rep_override, created_by,
+           revision_number, replaced_by_order_id, status
+      FROM purchase_orders WHERE order_id = ${orderId} AND account_id = ${accountId}
+      ${lock ? sql`FOR UPDATE` : sql``}`);
+  return rows[0];
+}
+
+export async function setReplacedBy(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  replacedBy: number,
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE purchase_orders SET replaced_by_order_id = ${replacedBy}, updated_at = now()
+     WHERE order_id = ${orderId} AND account_id = ${accountId}`);
+}
+
+// ── Converting a deal quote ─────────────────────────────────────────────────────────────────
+
+export type ConvertQuoteRow = {
+  id: number;
+  order_id: number;
+  status: 'DRAFT' | 'ACCEPTED';
+  deal_id: number;
+  created_by: number | null;
+  deal_name: string;
+  site_address: string;
+};
+
+/** The account's deal quote, its row locked (in a transaction) so converts of it happen one after another. */
+export async function lockQuoteForConvert(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+): Promise<ConvertQuoteRow | undefined> {
+  const { rows } = await db.execute<ConvertQuoteRow>(sql`
+    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name, d.site_address
+      FROM deal_quotes q JOIN deals d ON d.id = q.deal_id
+     WHERE q.id = ${quoteId} AND q.account_id = ${accountId}
+       FOR UPDATE OF q`);
+  return rows[0];
+}
+
+/** The newest order already made from this quote for this supplier (a convert asked again). */
+export async function findConvertedOrder(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+  manufacturerId: number,
+): Promise<{ id: number; tuid: number } | undefined> {
+  const { rows } = await db.execute<{ id: number; tuid: number }>(sql`
+    SELECT order_id AS id, tuid FROM purchase_orders
+     WHERE account_id = ${accountId} AND source_quote_id = ${quoteId} AND manufacturer_id = ${manufacturerId}
+     ORDER BY revision_number DESC, order_id DESC LIMIT 1`);
+  return rows[0];
+}
+
+/** How many of the order's lines are of the supplier's products. */
+export async function countSupplierLines(
+  db: Db,
+  accountId: number,
+  orderId: number,
+  manufacturerId: number,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM order_lines l JOIN products pr ON pr.id = l.product_id
+     WHERE l.order_id = ${orderId} AND l.account_id = ${accountId} AND pr.manufacturer_id = ${manufacturerId}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * For a quote that revises earlier ones: the newest revision of the purchase order made for this
+ * supplier from the nearest earlier quote whose order was submitted (undefined when none was).
+ */
+export async function findOrderToRevise(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+  manufacturerId: number,
+): Promise<{ order_id: number } | undefined> {
+  const { rows } = await db.execute<{ order_id: number }>(sql`
+    WITH RECURSIVE earlier AS (
+      SELECT q.revision_of_id AS id, 1 AS depth FROM deal_quotes q
+       WHERE q.id = ${quoteId} AND q.account_id = ${accountId} AND q.revision_of_id IS NOT NULL
+      UNION ALL
+      SELECT q.revision_of_id, earlier.depth + 1 FROM deal_quotes q JOIN earlier ON q.id = earlier.id
+       WHERE q.account_id = ${accountId} AND q.revision_of_id IS NOT NULL AND earlier.depth < 1000
+    ), originals AS (
+      SELECT p.order_id, earlier.depth FROM earlier
+        JOIN purchase_orders p ON p.source_quote_id = earlier.id AND p.manufacturer_id = ${manufacturerId}
+                              AND p.account_id = ${accountId} AND p.parent_order_id IS NULL
+    ), family AS (
+      SELECT o.order_id AS root, o.depth, o.order_id, 0 AS step FROM originals o
+      UNION ALL
+      SELECT f.root, f.depth, p.replaced_by_order_id, f.step + 1
+        FROM family f JOIN purchase_orders p ON p.order_id = f.order_id
+       WHERE p.replaced_by_order_id IS NOT NULL AND f.step < 1000
+    )
+    SELECT f.order_id FROM family f JOIN purchase_orders p ON p.order_id = f.order_id
+     WHERE p.replaced_by_order_id IS NULL
+       AND EXISTS (SELECT 1 FROM family g JOIN purchase_orders s ON s.order_id = g.order_id
+                    WHERE g.root = f.root AND s.status = 'SUBMITTED')
+     ORDER BY f.depth, f.order_id DESC LIMIT 1`);
+  return rows[0];
+}
+
+// ── Dashboard ───────────────────────────────────────────────────────────────────────────────
+
+export type DashboardDayRow = { day: string; open: number; submitted: number };
+export type DashboardStatusRow = { core_status: SupplierCoreStatus; n: number };
+
+/**
+ * The past 30 days (from 30 days before today to today, in the account's time zone) of
+ * non-archived newest revisions: per day open and submitted counts, and the submitted ones per
+ * supplier order core status (UNSTARTED without a supplier order).
+ */
+export async function dashboardCounts(
+  db: Db,
+  accountId: number,
+): Promise<{ days: DashboardDayRow[]; statuses: DashboardStatusRow[] }> {
+  const { rows } = await db.execute<{ days: DashboardDayRow[]; statuses: DashboardStatusRow[] }>(sql`
+    WITH zone AS (SELECT ${accountZone(accountId)} AS tz),
+    today AS (SELECT (now() AT TIME ZONE zone.tz)::date AS d, zone.tz FROM zone),
+    recent AS (
+      SELECT p.order_id, p.status, (p.created_at AT TIME ZONE today.tz)::date AS day,
+             COALESCE((SELECT s.core_status FROM supplier_orders s
+                        WHERE s.order_id = p.order_id AND s.account_id = p.account_id
+                        ORDER BY s.id LIMIT 1), 'UNSTARTED') AS core_status
+        FROM purchase_orders p, today
+       WHERE p.account_id = ${accountId} AND NOT p.is_archived AND p.replaced_by_order_id IS NULL
+         AND p.created_at >= ((today.d - 30)::timestamp AT TIME ZONE today.tz)
+         AND p.created_at < ((today.d + 1)::timestamp AT TIME ZONE today.tz)
+    )
+    SELECT
+      (SELECT json_agg(json_build_object('day', g.day::date::text,
+                'open', (SELECT count(*) FROM recent r WHERE r.day = g.day::date AND r.status = 'OPEN'),
+                'submitted', (SELECT count(*) FROM recent r WHERE r.day = g.day::date AND r.status = 'SUBMITTED'))
+              ORDER BY g.day)
+         FROM today, generate_series(today.d - 30, today.d, interval '1 day') AS g(day)) AS days,
+      COALESCE((SELECT json_agg(json_build_object('core_status', x.core_status, 'n', x.n))
+         FROM (SELECT core_status, count(*)::int AS n FROM recent WHERE status = 'SUBMITTED'
+                GROUP BY core_status) x), '[]'::json) AS statuses`);
+  return rows[0]!;
 }

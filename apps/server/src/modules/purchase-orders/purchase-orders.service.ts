@@ -1,0 +1,398 @@
+import type * as contracts from '@slat/contracts';
+import {
+  type OrderSupplier,
+  type PurchaseOrder,
+  type PurchaseOrderListItem,
+  purchaseOrderMessages,
+  type SupplierCoreStatus,
+} from '@slat/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { refreshDealAlerts } from '../deals/index';
+import {
+  copyOrderWindows,
+  createOrder,
+  findOrderState,
+  orderLinesWithSummary,
+  pendingUpdatesOf,
+} from '../order-contents/index';
+import { revisionChangesOf } from './purchase-order-revisions.service';
+import { minRequiredDateOf } from './purchase-order-submit.service';
+import * as repo from './purchase-orders.repository';
+
+/**
+ * Purchase orders: the list, the detail, creating, editing, cloning, archiving, and converting an
+ * accepted deal quote. Every read and write is scoped by the signed-in account; another
+ * account's order or quote answers 404 like a missing one. Writes run in one transaction that
+ * locks what they change first, so a double click has one effect.
+ */
+
+export type Actor = { accountId: number; userId: number; companyId: number };
+
+const orderNotFound = () => notFound('Purchase order not found');
+const readOnly = () => new AppError('CONFLICT', purchaseOrderMessages.readOnly);
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────────
+
+type SupplierOrderRefOut = PurchaseOrderListItem['context']['manufacturerOrders'][number];
+
+function supplierOrdersOut(refs: repo.SupplierOrderRef[]) {
+  const out = (s: repo.SupplierOrderRef, status: string): SupplierOrderRefOut => ({
+    id: Number(s.id),
+    eta: s.eta,
+    status,
+    coreStatus: s.core_status,
+  });
+  return {
+    manufacturerOrders: refs.filter((s) => !s.is_offline).map((s) => out(s, s.core_status)),
+    // An offline order shows the status the dealer typed; its core status when none was typed.
+    offlineManufacturerOrders: refs
+      .filter((s) => s.is_offline)
+      .map((s) => out(s, s.status_text.trim() || s.core_status)),
+  };
+}
+
+function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'context'> {
+  return {
+    id: Number(r.id),
+    tuid: Number(r.tuid),
+    revisionNumber: Number(r.revision_number),
+    manufacturerId: Number(r.manufacturer_id),
+    manufacturerName: r.manufacturer_name,
+    sidemark: r.sidemark,
+    createdAt: iso(r.created_at),
+    isArchived: r.is_archived,
+    // §3: read-only when submitted or archived; a replaced revision is history, read-only too.
+    isReadOnly: r.status === 'SUBMITTED' || r.is_archived || r.replaced_by_order_id !== null,
+    salesRep: r.sales_rep,
+    salesRepOverride: r.sales_rep_override,
+    employeeId: r.employee_id === null ? null : Number(r.employee_id),
+    customerDetails: r.details,
+    notes: r.notes,
+    status: r.status,
+    totalCost: r.total_cost,
+    totalQuantity: Number(r.total_quantity),
+    orderLineCount: Number(r.line_count),
+    submittedAt: r.submitted_at === null ? null : iso(r.submitted_at),
+    requiredDate: r.required_date,
+    sourceQuote:
+      r.source_quote_id !== null && r.source_deal_id !== null && r.source_workflow_slug !== null
+        ? {
+            id: Number(r.source_quote_id),
+            tuid: Number(r.source_quote_tuid),
+            dealId: Number(r.source_deal_id),
+            workflowSlug: r.source_workflow_slug,
+          }
+        : null,
+  };
+}
+
+type ListBody = z.output<typeof contracts.listPurchaseOrders.body>;
+
+export async function listPurchaseOrders(
+  db: Db,
+  accountId: number,
+  body: ListBody,
+): Promise<{ total: number; data: PurchaseOrderListItem[] }> {
+  const { filters, pagination } = body;
+  if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo)
+    throw fieldError('filters.dateTo', 'The end date must not be before the start date');
+  const rows = await repo.findPurchaseOrderPage(db, accountId, filters, pagination.limit, pagination.offset);
+  // A first page shorter than the limit is the whole list: no second query.
+  const total =
+    pagination.offset === 0 && rows.length < pagination.limit
+      ? rows.length
+      : await repo.countPurchaseOrders(db, accountId, filters);
+  return {
+    total,
+    data: rows.map((r) => ({ ...fieldsOut(r), context: supplierOrdersOut(r.supplier_orders) })),
+  };
+}
+
+function supplierOut(s: repo.SupplierRow): OrderSupplier {
+  return {
+    id: Number(s.id),
+    name: s.name,
+    email: s.email,
+    offlineOnly: s.offline_only,
+    isInternal: s.is_internal,
+    defaultShippingMethodId:
+      s.default_shipping_method_id === null ? null : Number(s.default_shipping_method_id),
+    shippingMethods: s.shipping_methods.map((m) => ({ id: Number(m.id), name: m.name, address: m.address })),
+  };
+}
+
+/**
+ * The §3 purchase order with its context. minRequiredDate is tomorrow in the account's time zone:
+ * suppliers here state no lead time of their own, so the earliest date is the next day.
+ */
+export async function getPurchaseOrder(db: Db, accountId: number, orderId: number): Promise<PurchaseOrder> {
+  const r = await repo.findPurchaseOrder(db, accountId, orderId);
+  if (!r) throw orderNotFound();
+  const fields = fieldsOut(r);
+  const [{ orderLines, summary }, latest, revisionChanges, suppliers, minRequiredDate] = await Promise.all([
+    orderLinesWithSummary(db, accountId, orderId),
+    r.replaced_by_order_id === null ? undefined : repo.findLatestRevision(db, accountId, orderId),
+    revisionChangesOf(db, accountId, orderId),
+    repo.findSuppliers(db, accountId, [Number(r.manufacturer_id)]),
+    // The one rule submit checks too (purchase-order-submit.service).
+    minRequiredDateOf(db, accountId),
+  ]);
+  const pendingUpdates = await pendingUpdatesOf(db, accountId, fields.isReadOnly, orderLines);
+  const parentOrder =
+    r.parent_order_id !== null && r.parent_tuid !== null
+      ? { id: Number(r.parent_order_id), tuid: Number(r.parent_tuid), isQuote: false }
+      : fields.sourceQuote
+        ? { id: fields.sourceQuote.id, tuid: fields.sourceQuote.tuid, isQuote: true }
+        : null;
+  return {
+    ...fields,
+    shippingMethodId: r.shipping_method_id === null ? null : Number(r.shipping_method_id),
+    shippingAddress: r.shipping_address,
+    shippingInstructions: r.shipping_instructions,
+    context: {
+      minRequiredDate,
+      orderDocument:
+        r.document_file_id === null
+          ? null
+          : {
+              id: Number(r.document_file_id),
+              url: `/api/purchaseorder/${fields.id}/files/${Number(r.document_file_id)}`,
+            },
+      parentOrder,
+      latestRevision: latest ? { id: Number(latest.id), tuid: Number(latest.tuid) } : null,
+      pendingUpdates,
+      orderLines,
+      errorLineCount: summary.errorLineCount,
+      revisionChanges,
+      supplier: supplierOut(suppliers[0]!),
+      ...supplierOrdersOut(r.supplier_orders),
+      measureSystem: r.measure_system,
+      defaults: {
+        deliveryAddress: r.delivery_address,
+        shippingInstructions: r.default_shipping_instructions,
+      },
+    },
+  };
+}
+
+export async function listOrderSuppliers(
+  db: Db,
+  accountId: number,
+): Promise<{ data: OrderSupplier[]; multiSupplier: boolean }> {
+  const data = (await repo.findSuppliers(db, accountId)).map(supplierOut);
+  return { data, multiSupplier: data.length > 1 };
+}
+
+type Dashboard = z.infer<typeof contracts.purchaseOrderDashboard.response>;
+
+export async function purchaseOrderDashboard(db: Db, accountId: number): Promise<Dashboard> {
+  const { days, statuses } = await repo.dashboardCounts(db, accountId);
+  const submitted: Record<SupplierCoreStatus, number> = {
+    UNSTARTED: 0,
+    IN_PROGRESS: 0,
+    ON_HOLD: 0,
+    COMPLETED: 0,
+    CANCELLED: 0,
+  };
+  for (const s of statuses) submitted[s.core_status] += Number(s.n);
+  const perDay = days.map((d) => ({ date: d.day, open: Number(d.open), submitted: Number(d.submitted) }));
+  return { open: perDay.reduce((n, d) => n + d.open, 0), submitted, perDay };
+}
+
+// ── Writing ─────────────────────────────────────────────────────────────────────────────────
+
+/** The company on an order draft must be the signed-in one (the spec's payload carries it). */
+function checkCompany(actor: Actor, companyId: number | undefined): void {
+  if (companyId !== undefined && companyId !== actor.companyId)
+    throw fieldError('company_id', 'Company not found');
+}
+
+async function checkEmployee(
+  db: Db,
+  accountId: number,
+  employeeId: number | null | undefined,
+): Promise<void> {
+  if (typeof employeeId === 'number' && !(await repo.isAccountUser(db, accountId, employeeId)))
+    throw fieldError('employee_id', 'Staff member not found');
+}
+
+/** '' and null both mean no override: the creator is the rep. */
+const override = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+
+type CreateBody = z.output<typeof contracts.createPurchaseOrder.body>;
+
+export async function createPurchaseOrder(
+  db: Db,
+  actor: Actor,
+  body: CreateBody,
+): Promise<{ data: { id: number; tuid: number } }> {
+  const { accountId } = actor;
+  checkCompany(actor, body.company_id);
+  if (!(await repo.isAccountSupplier(db, accountId, body.manufacturer_id)))
+    throw fieldError('manufacturer_id', purchaseOrderMessages.supplierNotLinked);
+  await checkEmployee(db, accountId, body.employee_id);
+  const data = await db.transaction(async (tx) => {
+    const tuid = await repo.nextPurchaseOrderNumber(tx, accountId);
+    const orderId = await createOrder(tx, accountId, 'PURCHASE_ORDER');
+    await repo.insertPurchaseOrder(tx, {
+      orderId,
+      accountId,
+      tuid,
+      manufacturerId: body.manufacturer_id,
+      sidemark: body.sidemark,
+      details: body.details,
+      notes: body.notes ?? '',
+      salesRepOverride: override(body.sales_rep_override) ?? null,
+      createdBy: body.employee_id ?? actor.userId,
+      sourceQuoteId: null,
+      parentOrderId: null,
+      revisionNumber: 1,
+    });
+    return { id: orderId, tuid };
+  });
+  return { data };
+}
+
+type DetailsBody = z.output<typeof contracts.updatePurchaseOrderDetails.body>;
+
+/** An open order's details; a submitted, archived or replaced one answers 409. */
+export async function updatePurchaseOrderDetails(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  body: DetailsBody,
+): Promise<PurchaseOrder> {
+  const { accountId } = actor;
+  await db.transaction(async (tx) => {
+    const state = await findOrderState(tx, accountId, orderId, true);
+    if (state?.kind !== 'PURCHASE_ORDER') throw orderNotFound();
+    checkCompany(actor, body.company_id);
+    await checkEmployee(tx, accountId, body.employee_id);
+    if (state.isReadOnly) throw readOnly();
+    await repo.updatePurchaseOrderDetails(tx, accountId, orderId, {
+      sidemark: body.sidemark,
+      details: body.details,
+      notes: body.notes,
+      salesRepOverride: override(body.sales_rep_override),
+      createdBy: body.employee_id,
+    });
+  });
+  return getPurchaseOrder(db, accountId, orderId);
+}
+
+type CloneBody = z.output<typeof contracts.clonePurchaseOrder.body>;
+
+/**
+ * A new open order for the same supplier with copies of the chosen windows (all when none are
+ * named). Any order may be cloned, a submitted one too: that is how a dealer re-orders. The
+ * copy keeps the original's rep (its override and its staff member).
+ */
+export async function clonePurchaseOrder(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  body: CloneBody,
+): Promise<{ cloned_order: { id: number; tuid: number } }> {
+  const { accountId } = actor;
+  const cloned = await db.transaction(async (tx) => {
+    const source = await repo.findPurchaseOrderRow(tx, accountId, orderId);
+    if (!source) throw orderNotFound();
+    const tuid = await repo.nextPurchaseOrderNumber(tx, accountId);
+    const newId = await createOrder(tx, accountId, 'PURCHASE_ORDER');
+    const rep = override(body?.sales_rep_override);
+    await repo.insertPurchaseOrder(tx, {
+      orderId: newId,
+      accountId,
+      tuid,
+      manufacturerId: Number(source.manufacturer_id),
+      sidemark: body?.sidemark ?? source.sidemark,
+      details: body?.details ?? source.details,
+      notes: source.notes,
+      salesRepOverride: rep === undefined ? source.sales_rep_override : rep,
+      createdBy: source.created_by ?? actor.userId,
+      sourceQuoteId: null,
+      parentOrderId: null,
+      revisionNumber: 1,
+    });
+    await copyOrderWindows(tx, accountId, orderId, newId, {
+      ...(body?.order_window_ids ? { windowIds: body.order_window_ids } : {}),
+      field: 'order_window_ids',
+    });
+    return { id: newId, tuid };
+  });
+  return { cloned_order: cloned };
+}
+
+/** Archives or unarchives the account's orders among `ids` (others are ignored); answers the ids changed. */
+export async function setPurchaseOrdersArchived(
+  db: Db,
+  accountId: number,
+  ids: number[],
+  archived: boolean,
+): Promise<{ ids: number[] }> {
+  const changed = await db.transaction(async (tx) => {
+    const rows = await repo.setArchived(tx, accountId, [...new Set(ids)], archived);
+    // A deal's order count (and its 'no orders' alert) counts non-archived orders.
+    const deals = new Set(rows.flatMap((r) => (r.deal_id === null ? [] : [r.deal_id])));
+    for (const dealId of [...deals].sort((a, b) => a - b)) await refreshDealAlerts(tx, accountId, dealId);
+    return rows;
+  });
+  return { ids: changed.map((r) => r.id).sort((a, b) => a - b) };
+}
+
+/**
+ * An accepted quote's lines of one supplier as one open purchase order, with copies of the
+ * windows holding them (each line linked to its quote line). Asked again, it answers the order
+ * already made (created: false): the quote's row is locked first, so concurrent converts queue.
+ * A revised quote whose earlier quote's order for the supplier was submitted makes a revision of
+ * that order's newest revision (same number, next revision number), which it then replaces.
+ */
+export async function convertDealQuote(
+  db: Db,
+  accountId: number,
+  quoteId: number,
+  manufacturerId: number,
+): Promise<{ id: number; tuid: number; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const quote = await repo.lockQuoteForConvert(tx, accountId, quoteId);
+    if (!quote) throw notFound('Quote not found');
+    if (quote.status !== 'ACCEPTED') throw new AppError('CONFLICT', purchaseOrderMessages.quoteNotAccepted);
+    if (!(await repo.isAccountSupplier(tx, accountId, manufacturerId)))
+      throw fieldError('manufacturerId', purchaseOrderMessages.supplierNotLinked);
+    const existing = await repo.findConvertedOrder(tx, accountId, quoteId, manufacturerId);
+    if (existing) return { id: Number(existing.id), tuid: Number(existing.tuid), created: false };
+    if ((await repo.countSupplierLines(tx, accountId, quote.order_id, manufacturerId)) === 0)
+      throw fieldError('manufacturerId', purchaseOrderMessages.noLinesForSupplier);
+
+    const revised = await repo.findOrderToRevise(tx, accountId, quoteId, manufacturerId);
+    const parent = revised && (await repo.findPurchaseOrderRow(tx, accountId, revised.order_id, true));
+    if (parent && parent.replaced_by_order_id !== null)
+      throw new AppError('CONFLICT', 'The order was revised meanwhile: please try again');
+    const tuid = parent ? Number(parent.tuid) : await repo.nextPurchaseOrderNumber(tx, accountId);
+    const orderId = await createOrder(tx, accountId, 'PURCHASE_ORDER');
+    const inserted = await repo.insertPurchaseOrder(tx, {
+      orderId,
+      accountId,
+      tuid,
+      manufacturerId,
+      sidemark: quote.deal_name.slice(0, 200),
+      details: quote.site_address,
+      notes: '',
+      salesRepOverride: null,
+      createdBy: quote.created_by,
+      sourceQuoteId: quoteId,
+      parentOrderId: parent ? Number(parent.order_id) : null,
+      revisionNumber: parent ? Number(parent.revision_number) + 1 : 1,
+    });
+    // The quote's lock makes this unreachable; a conflict rolls the new order back rather than orphan it.
+    if (!inserted) throw new AppError('CONFLICT', 'The order was made meanwhile: please try again');
+    if (parent) await repo.setReplacedBy(tx, accountId, Number(parent.order_id), orderId);
+    await copyOrderWindows(tx, accountId, quote.order_id, orderId, { manufacturerId, linkCopies: true });
+    await refreshDealAlerts(tx, accountId, quote.deal_id);
+    return { id: orderId, tuid, created: true };
+  });
+}
