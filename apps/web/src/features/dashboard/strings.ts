@@ -15,7 +15,27 @@ const dashboardEn = {
     infos_other: '{{count}} deals with info alerts',
     noWorkflows: 'No active workflows.',
     loadFailed: 'The dashboard could not be loaded.',
-    ordersSoon: 'Orders of the past 30 days arrive with the purchase orders feature.',
+    orders: {
+      title: 'Orders',
+      period: 'Past 30 days',
+      open: 'Open',
+      coreStatuses: {
+        UNSTARTED: 'Unstarted',
+        IN_PROGRESS: 'In progress',
+        ON_HOLD: 'On hold',
+        COMPLETED: 'Completed',
+        CANCELLED: 'Cancelled',
+      },
+      submittedGroup: 'Submitted orders by supplier status',
+      cardLink: '{{count}} {{status}} orders',
+      chartTitle: 'Orders created per day',
+      chartSummary:
+        '{{total}} orders created from {{from}} to {{to}} ({{open}} open, {{submitted}} submitted)',
+      chartOpen: 'Open',
+      chartSubmitted: 'Submitted',
+      dayBar: '{{date}}: {{open}} open, {{submitted}} submitted',
+      loadFailed: 'The orders summary could not be loaded.',
+    },
   },
 };
 

@@ -1,24 +1,26 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute } from '../shell';
+import { ordersListSearchSchema } from './search';
 
-const orderPages = () => import('./routes/order-pages');
-
+/** §2 /orders: the filtered, paged list; its filters stay in the URL for the modal over it. */
 const ordersRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'orders',
-  component: lazyRouteComponent(orderPages, 'OrdersPage'),
+  validateSearch: ordersListSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/orders-page'), 'OrdersPage'),
 });
 
+/** /orders/new: the 'New order' modal over the list (which stays mounted). */
 const newOrderRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'orders/new',
-  component: lazyRouteComponent(orderPages, 'NewOrderPage'),
+  getParentRoute: () => ordersRoute,
+  path: 'new',
+  component: lazyRouteComponent(() => import('./routes/new-order-page'), 'NewOrderPage'),
 });
 
 const orderRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'orders/$orderId',
-  component: lazyRouteComponent(orderPages, 'OrderPage'),
+  component: lazyRouteComponent(() => import('./routes/order-page'), 'OrderPage'),
 });
 
-export const orderRoutes = [ordersRoute, newOrderRoute, orderRoute];
+export const orderRoutes = [ordersRoute.addChildren([newOrderRoute]), orderRoute];

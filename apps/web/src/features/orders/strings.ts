@@ -1,5 +1,6 @@
 import { purchaseOrderMessages } from '@slat/contracts';
 import { addStrings } from '../../lib/i18n/i18n';
+import '../../lib/i18n/locales/en-lists';
 
 /** English for the purchase order pages. */
 const ordersEn = {
@@ -8,6 +9,76 @@ const ordersEn = {
     newOrder: 'New order',
     order: 'Order',
   },
+  // --- orders list, new order (orders-web-list) ---
+  ordersList: {
+    newOrder: 'New order',
+    table: 'Purchase orders',
+    filters: 'Filters',
+    searchPlaceholder: 'Order number, sidemark or customer',
+    status: 'Status',
+    anyStatus: 'Any status',
+    supplier: 'Supplier',
+    anySupplier: 'Any supplier',
+    salesRep: 'Sales rep',
+    anyRep: 'Any sales rep',
+    noRep: 'None',
+    date: 'Date created',
+    datePresets: {
+      '-7': 'Past 7 days',
+      '-30': 'Past 30 days',
+      '-90': 'Past 90 days',
+      '-365': 'Past 12 months',
+      all: 'All time',
+    },
+    archived: 'Show archived orders',
+    clearFilters: 'Clear filters',
+    empty: 'No orders found',
+    emptyFiltered: 'No orders match these filters.',
+    emptyHint: 'Orders you create, or convert from accepted quotes, show here.',
+    columns: {
+      order: 'Order',
+      status: 'Status',
+      supplierStatus: 'Supplier status',
+      eta: 'ETA',
+      supplier: 'Supplier',
+      sidemark: 'Sidemark',
+      salesRep: 'Sales rep',
+      products: 'Products',
+      total: 'Total',
+      created: 'Date created',
+    },
+    statuses: {
+      OPEN: 'Open',
+      SUBMITTED: 'Submitted',
+    },
+    archivedPill: 'Archived',
+    coreStatuses: {
+      UNSTARTED: 'Unstarted',
+      IN_PROGRESS: 'In progress',
+      ON_HOLD: 'On hold',
+      COMPLETED: 'Completed',
+      CANCELLED: 'Cancelled',
+    },
+    openOrder: 'Order {{number}}',
+    products_one: '{{count}} product',
+    products_other: '{{count}} products',
+    pagingEnd: 'Pages, end of list',
+  },
+  newOrder: {
+    title: 'New order',
+    supplier: 'Supplier',
+    supplierRequired: 'Choose a supplier',
+    sidemark: 'Sidemark',
+    sidemarkHint: 'The name the supplier labels this job with',
+    salesRep: 'Sales rep',
+    salesRepHint: 'Leave empty to name yourself',
+    customerDetails: 'Customer details',
+    notes: 'Notes',
+    create: 'Create',
+    failedTitle: 'The order could not be created',
+    suppliersFailed: 'The suppliers could not be loaded.',
+  },
+  // --- end orders list ---
 };
 
 declare module '../../lib/i18n/i18n' {

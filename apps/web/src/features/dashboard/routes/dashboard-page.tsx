@@ -7,8 +7,9 @@ import { AnchorLink, PaperLink } from '../../../components/ui/router-links';
 import { useSession } from '../../../lib/session/session-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardDealsQueryOptions } from '../../deals';
+import { OrdersSection } from '../components/orders-section';
 
-/** §2 Dashboard: a section per active workflow (sales access only) with its phase and alert counts. */
+/** §2 Dashboard: a section per active workflow (sales access only) with its phase and alert counts, then the orders. */
 export function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.dashboard'));
@@ -20,9 +21,7 @@ export function DashboardPage() {
         {t('pages.dashboard')}
       </Title>
       {sales && <DealSections />}
-      <Text c="dimmed" size="sm">
-        {t('dashboard.ordersSoon')}
-      </Text>
+      <OrdersSection />
     </Stack>
   );
 }

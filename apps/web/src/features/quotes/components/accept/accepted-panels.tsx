@@ -6,8 +6,8 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
 import '../../accept-strings';
+import { formatPrice, lineSize } from '../../../order-lines';
 import { linkedSuppliersQueryOptions } from '../../api/accept';
-import { formatPrice, lineSize } from '../line-groups';
 import { readyToOrder, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './accept-logic';
 
 /** An accepted quote's acceptance record and its Ready to Order list (§2 Quote detail). */

@@ -2,16 +2,7 @@ import '../strings';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 
-export function OrdersPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.orders')} />;
-}
-
-export function NewOrderPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.newOrder')} />;
-}
-
+/** /orders/{orderId}: a placeholder until the order detail page lands. */
 export function OrderPage() {
   const { t } = useTranslation();
   return <PlaceholderPage title={t('pages.order')} />;
