@@ -9,6 +9,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiWrite, expect, getWorkflow, settledViolations, signInViaApi, test } from '../../fixtures';
 
 const SHOTS = process.env.SLAT_REVIEW_SHOTS ?? '/work/shots/orders-review';
+// The PDF process starts with the first PDF and renders at the lowest priority (decision 017).
+const PDF_TIMEOUT = 45_000;
 
 type Supplier = { id: number; name: string; offlineOnly: boolean; isInternal: boolean };
 type QuoteJson = {
@@ -195,7 +197,7 @@ test.describe('review and submit a purchase order', () => {
 
     await expect(dialog.getByTestId('review-step')).toHaveText('Step 2 of 2: Review');
     const frame = dialog.getByTestId('review-pdf-frame');
-    await expect(frame).toBeVisible();
+    await expect(frame).toBeVisible({ timeout: PDF_TIMEOUT });
     const pdf = await page.request.get((await frame.getAttribute('src'))!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
@@ -229,7 +231,7 @@ test.describe('review and submit a purchase order', () => {
     await expectNoSeriousViolations(page);
     await shoot(page, 'manual-form-1280');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible();
+    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible({ timeout: PDF_TIMEOUT });
     await shoot(page, 'manual-review-1280');
     await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -250,6 +252,7 @@ test.describe('review and submit a purchase order', () => {
   });
 
   test('an internal supplier’s review asks for no shipping', async ({ page }) => {
+    test.setTimeout(120_000);
     const order = await openOrderFor(page, 'Harbour Workroom');
     const dialog = await openReview(page, order, 'Review Order');
     await expect(dialog.getByLabel('Required date')).toBeVisible();
@@ -259,7 +262,7 @@ test.describe('review and submit a purchase order', () => {
     await expectNoSeriousViolations(page);
     await shoot(page, 'internal-form-1280');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible();
+    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible({ timeout: PDF_TIMEOUT });
     await expect(dialog.getByTestId('review-freight')).toHaveCount(0);
     await expect(dialog.getByText('Shipping method')).toHaveCount(0);
     await expectNoSeriousViolations(page);
@@ -302,7 +305,7 @@ test.describe('on a phone', () => {
     await expectNoSeriousViolations(page);
     await shoot(page, 'manual-form-phone');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible();
+    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible({ timeout: PDF_TIMEOUT });
     await expectControlsReachable(dialog);
     await shoot(page, 'manual-review-phone');
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -322,7 +325,7 @@ test.describe('on a phone', () => {
     await expectControlsReachable(dialog);
     await shoot(page, 'online-form-phone');
     await dialog.getByRole('button', { name: 'Next' }).tap();
-    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible();
+    await expect(dialog.getByTestId('review-pdf-frame')).toBeVisible({ timeout: PDF_TIMEOUT });
     await expectControlsReachable(dialog);
     await expectNoSeriousViolations(page);
     await shoot(page, 'online-review-phone');
