@@ -10,7 +10,7 @@ import { apiWrite, expect, getWorkflow, settledViolations, signInViaApi, test } 
 
 const SHOTS = process.env.SLAT_REVIEW_SHOTS ?? '/work/shots/orders-review';
 // The PDF process starts with the first PDF and renders at the lowest priority (decision 017).
-const PDF_TIMEOUT = 45_000;
+const PDF_TIMEOUT = 90_000;
 
 type Supplier = { id: number; name: string; offlineOnly: boolean; isInternal: boolean };
 type QuoteJson = {
@@ -165,7 +165,7 @@ test.describe('review and submit a purchase order', () => {
   test('an online supplier: a date typed too early is refused, fixed, previewed and submitted', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const order = await openOrderFor(page, 'Coastline Window Furnishings');
     const dialog = await openReview(page, order, 'Review Order');
     const earliest = await earliestDate(page, order);
@@ -225,7 +225,7 @@ test.describe('review and submit a purchase order', () => {
   test('an offline-only supplier: the supplier order typed by hand, then Mark as Submitted', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const order = await openOrderFor(page, 'Sunview Shutters & Awnings');
     const dialog = await openReview(page, order, 'Review Order (Manual)');
     await expectNoSeriousViolations(page);
@@ -252,7 +252,7 @@ test.describe('review and submit a purchase order', () => {
   });
 
   test('an internal supplier’s review asks for no shipping', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const order = await openOrderFor(page, 'Harbour Workroom');
     const dialog = await openReview(page, order, 'Review Order');
     await expect(dialog.getByLabel('Required date')).toBeVisible();
@@ -295,7 +295,7 @@ test.describe('on a phone', () => {
   test('the review is full screen and every control within reach, through Mark as Submitted', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const order = await openOrderFor(page, 'Sunview Shutters & Awnings');
     const dialog = await openReview(page, order, 'Review Order (Manual)');
     const content = page.locator('.mantine-Modal-content').last();
@@ -319,7 +319,7 @@ test.describe('on a phone', () => {
   });
 
   test('an online supplier’s review on a phone', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const order = await openOrderFor(page, 'Coastline Window Furnishings');
     const dialog = await openReview(page, order, 'Review Order');
     await expectControlsReachable(dialog);

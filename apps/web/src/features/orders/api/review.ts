@@ -24,6 +24,9 @@ export const reviewKeys = {
     ['purchase-orders', 'detail', orderId, 'review-pdf', shipping] as const,
 };
 
+/** No answer, or 503: the PDF process was busy ('try again in a moment'); a 4xx or 501 is final. */
+const isTransient = (error: unknown): boolean => !(error instanceof ApiError) || error.status === 503;
+
 /** What the PDF preview is made with: the review form as it stands. */
 export type PdfShipping = {
   requiredDate: string;
@@ -51,7 +54,7 @@ export const freightEstimateQueryOptions = (
       ),
     meta: { errorHandling: 'local' },
     staleTime: 60_000,
-    retry: (failures, error) => !(error instanceof ApiError) && failures < 2,
+    retry: (failures, error) => failures < 2 && isTransient(error),
   });
 
 /** §7: the legacy generator's address, with the empty shipping fields dropped. */
@@ -107,7 +110,7 @@ export const reviewPdfQueryOptions = (order: PurchaseOrder, shipping: PdfShippin
     meta: { errorHandling: 'local' },
     staleTime: 0,
     gcTime: 0,
-    retry: (failures, error) => !(error instanceof ApiError) && failures < 2,
+    retry: (failures, error) => failures < 2 && isTransient(error),
   });
 
 export type SubmitOrderBody = z.input<typeof submitPurchaseOrder.body>;

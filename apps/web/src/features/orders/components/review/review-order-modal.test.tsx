@@ -53,6 +53,9 @@ function setup(order: PurchaseOrder, respond: Respond = () => undefined) {
   return { calls, onClose, onSubmitted, user: userEvent.setup() };
 }
 
+// Each test walks the modal with real timers and user events: room for a busy machine.
+const SLOW = { timeout: 20_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -63,7 +66,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 const step = () => screen.getByTestId('review-step').textContent;
 const convertCalls = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/convert'));
 
-describe('the review form', () => {
+describe('the review form', SLOW, () => {
   it('is titled Review Order and starts at the earliest date, the default method, address and instructions', async () => {
     setup(makeOrder());
     expect(await screen.findByRole('dialog', { name: 'Review Order' })).toBeTruthy();
@@ -129,7 +132,7 @@ describe('the review form', () => {
   });
 });
 
-describe('the review step', () => {
+describe('the review step', SLOW, () => {
   it('previews the PDF made with the form, keeps what was typed going back, and submits once confirmed', async () => {
     const order = makeOrder();
     const { calls, user, onSubmitted } = setup(order);
@@ -175,7 +178,7 @@ describe('the review step', () => {
       },
     ]);
     expect(await screen.findByText('Order #1007 submitted')).toBeTruthy();
-  }, 15_000);
+  });
 
   it('falls back to the legacy generator when no template is configured (501)', async () => {
     const { user } = setup(makeOrder(), (call) =>
@@ -193,6 +196,22 @@ describe('the review step', () => {
     expect(frame.getAttribute('src')).toBe(
       '/api/old/orders/generate-pdf?type=purchase_order&manufacturer_id=11&order_id=40&required_date=2030-03-10&shipping_method_id=2&shipping_address=12+Harbour+St%2C+Sydney+NSW+2000',
     );
+  });
+
+  it('asks for the PDF again when the PDF process was busy (503)', async () => {
+    let busy = true;
+    const { user, calls } = setup(makeOrder(), (call) => {
+      if (!call.url.endsWith('/pdf') || !busy) return undefined;
+      busy = false;
+      return Response.json(
+        { error: { code: 'UNAVAILABLE', message: 'The PDF could not be made just now.', fields: [] } },
+        { status: 503 },
+      );
+    });
+    await screen.findByRole('dialog', { name: 'Review Order' });
+    await user.click(next());
+    expect(await screen.findByTestId('review-pdf-frame', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.url.endsWith('/pdf'))).toHaveLength(2);
   });
 
   it('blocks submitting while products have errors, listing them', async () => {
@@ -257,7 +276,7 @@ describe('the review step', () => {
   });
 });
 
-describe('a manual supplier', () => {
+describe('a manual supplier', SLOW, () => {
   it('reviews, then takes the supplier order and marks it as submitted', async () => {
     const order = makeOrder({ supplier: suppliers.offline });
     const { user, calls, onSubmitted } = setup(order);
@@ -294,10 +313,10 @@ describe('a manual supplier', () => {
         },
       },
     ]);
-  }, 20_000);
+  });
 });
 
-describe('closing', () => {
+describe('closing', SLOW, () => {
   it('asks before dropping what was typed', async () => {
     const { user, onClose } = setup(makeOrder());
     await screen.findByRole('dialog', { name: 'Review Order' });
