@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DealQuote } from '@slat/contracts';
+import { type DealQuote, quoteMessages } from '@slat/contracts';
 import { IconArchive, IconArchiveOff, IconCopy, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
@@ -32,6 +32,7 @@ import {
   ButtonLink,
   formatPrice,
   LineList,
+  OrderAttachments,
   orderWindowsQueryOptions,
   windowsOf,
 } from '../../order-lines';
@@ -42,7 +43,6 @@ import { AcceptedPanels } from './accept/accepted-panels';
 import { QuoteHeaderActions } from './accept/quote-header-actions';
 import { PriceBreakdownLayout } from './pricing/price-breakdown';
 import { QuotePricingArea } from './pricing/pricing-area';
-import { QuoteAttachments } from './quote-attachments';
 import { QuoteFormModal, quoteRoute } from './quote-form-modal';
 import { ErrorsMark, QuoteStatusBadges } from './quotes-section';
 import { canRevise, ReviseMenuItem, RevisionPanel } from './revise/revise';
@@ -342,7 +342,11 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
 
       <AcceptedPanels quote={quote} />
 
-      <QuoteAttachments orderId={quote.externalId} readOnly={readOnly} />
+      <OrderAttachments
+        orderId={quote.externalId}
+        readOnly={readOnly}
+        readOnlyMessage={quoteMessages.readOnly}
+      />
 
       <QuoteFormModal
         deal={dealRef}
