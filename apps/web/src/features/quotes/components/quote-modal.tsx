@@ -12,7 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { type DealQuote, quoteMessages } from '@slat/contracts';
-import { IconArchive, IconArchiveOff, IconCopy, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -189,6 +197,20 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
       </Menu.Item>
     ),
     canRevise(quote) && <ReviseMenuItem key="revise" quote={quote} deal={dealRef} />,
+    quote.status === 'ACCEPTED' && quote.context.readyToOrder.length > 0 && (
+      <Menu.Item
+        key="convert"
+        leftSection={<IconTruckDelivery size={14} aria-hidden />}
+        // the Ready to Order list is where each supplier's order is made: go there, on its first action
+        onClick={() => {
+          const list = document.querySelector<HTMLElement>('[data-testid="ready-to-order"]');
+          list?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          list?.querySelector<HTMLElement>('button, a')?.focus({ preventScroll: true });
+        }}
+      >
+        {t('quoteAccept.convertToOrder')}
+      </Menu.Item>
+    ),
     !readOnly && quote.context.orderLineCount > 0 && (
       <QuoteRecalculateMenuItem key="recalculate" quote={quote} />
     ),
