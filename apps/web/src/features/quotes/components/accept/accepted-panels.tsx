@@ -286,9 +286,12 @@ function ReadyToOrder({ quote }: { quote: DealQuote }) {
         {t('quoteAccept.readyToOrderHint')}
       </Text>
       {groups.map((group) => {
-        const name = group.name ?? t('quoteAccept.supplierFallback', { id: group.manufacturerId });
+        const name =
+          group.name ??
+          quote.context.readyToOrder.find((r) => r.manufacturerId === group.manufacturerId)
+            ?.manufacturerName ??
+          t('quoteAccept.supplierFallback', { id: group.manufacturerId });
         const cost = formatPrice(group.cost);
-        const quantity = group.lines.reduce((sum, line) => sum + line.quantity, 0);
         return (
           <Paper key={group.manufacturerId} withBorder radius="md" p="sm">
             <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
@@ -300,7 +303,7 @@ function ReadyToOrder({ quote }: { quote: DealQuote }) {
                   {t('quoteAccept.supplierLines', { count: group.lines.length })}
                 </Badge>
                 <Text size="sm" c="dimmed">
-                  {t('quoteAccept.supplierQuantity', { count: quantity })}
+                  {t('quoteAccept.supplierQuantity', { count: group.quantity })}
                 </Text>
                 {cost && (
                   <Text size="sm" c="dimmed">
