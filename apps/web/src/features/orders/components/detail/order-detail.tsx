@@ -522,7 +522,9 @@ function DetailsSection({ order, onEdit }: { order: PurchaseOrder; onEdit: () =>
       title={t('orderDetail.details')}
       testId="order-details"
       action={
-        !order.isReadOnly && (
+        // pending supplier updates block editing until Update now (§4)
+        !order.isReadOnly &&
+        !order.context.pendingUpdates.hasPendingUpdates && (
           <Button
             size="xs"
             variant="light"
