@@ -3,6 +3,7 @@
 // passes its order as an OrderView (order-view.ts); this feature imports neither owner.
 import './strings';
 
+export { orderDocumentKeys, orderDocumentsQueryOptions } from './api/documents';
 export { useAddProduct, useUpdateLine } from './api/order-lines';
 export { productDetailQueryOptions, productKeys, productTreeQueryOptions } from './api/products';
 export {
@@ -26,6 +27,7 @@ export {
   windowsOf,
 } from './components/line-groups';
 export { ButtonLink, LineList } from './components/line-list';
+export { OrderAttachments } from './components/order-attachments';
 export {
   changedProductsText,
   PendingUpdatesBanner,

@@ -1,5 +1,6 @@
 import {
   acceptDealQuote,
+  convertDealQuote,
   type DealQuote,
   getQuoteInstallPdf,
   getQuoteMeasurePdf,
@@ -116,3 +117,22 @@ export const linkedSuppliersQueryOptions = queryOptions({
   meta: { errorHandling: 'local' },
   staleTime: 300_000,
 });
+
+/**
+ * POST /deal-quotes/convert (§7): the accepted quote's lines of one supplier as an open purchase
+ * order. The server answers the same order however often it is asked; the button also waits.
+ */
+export function useConvertQuote(quote: DealQuote) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: (manufacturerId: number) =>
+      callApi(convertDealQuote, { body: { quoteId: quote.id, manufacturerId } }),
+    onSuccess: () =>
+      Promise.all([
+        refreshAfterQuoteChange(queryClient, quote),
+        // the orders list and dashboard count the new order
+        queryClient.invalidateQueries({ queryKey: ['purchase-orders'] }),
+      ]),
+  });
+}

@@ -1,21 +1,16 @@
 import {
   addDealQuote,
   archiveDealQuote,
-  archiveOrderDocument,
-  attachOrderDocuments,
   cloneDealQuote,
   getDealQuote,
   listDealQuotes,
-  listOrderDocuments,
   quoteMessages,
   unarchiveDealQuote,
   updateDealQuote,
-  uploadDocument,
 } from '@slat/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
-import { uploadFormWithProgress } from '../../../lib/api/upload';
 import { i18n, translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError } from '../../../lib/notify';
 import { dealKeys } from '../../deals';
@@ -26,8 +21,6 @@ export const quoteKeys = {
   dealLists: (dealId: number) => ['quotes', 'deal', dealId] as const,
   list: (dealId: number, archived: boolean) => ['quotes', 'deal', dealId, archived] as const,
   detail: (quoteId: number) => ['quotes', 'detail', quoteId] as const,
-  /** A quote's documents are addressed by its order (`externalId`). */
-  documents: (orderId: number) => ['quotes', 'order', orderId, 'documents'] as const,
 };
 
 /** A deal's quotes, newest first; `archived` includes the archived ones. */
@@ -50,13 +43,6 @@ export const dealQuoteQueryOptions = (quoteId: number) =>
     queryFn: ({ signal }) => callApi(getDealQuote, { params: { id: quoteId } }, { signal }),
     meta: { errorHandling: 'local' },
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-  });
-
-export const orderDocumentsQueryOptions = (orderId: number) =>
-  queryOptions({
-    queryKey: quoteKeys.documents(orderId),
-    queryFn: ({ signal }) => callApi(listOrderDocuments, { params: { orderId } }, { signal }),
-    meta: { errorHandling: 'local' },
   });
 
 /** 409: the quote is read-only (accepted or archived, or its deal archived); others the generic toast. */
@@ -137,36 +123,5 @@ export function useArchiveQuote(quoteId: number, deal: DealRef) {
         refreshDealQuotes(queryClient, deal),
       ]),
     onError: notifyQuoteError,
-  });
-}
-
-/**
- * One file to the quote: uploaded unattached (POST /old/documents), then attached to the quote's
- * order; the progress is the upload's.
- */
-export async function uploadQuoteDocument(
-  orderId: number,
-  file: File,
-  name: string,
-  onProgress: (fraction: number) => void,
-) {
-  const form = new FormData();
-  form.append('friendly_name', name);
-  form.append('document', file, file.name);
-  const uploaded = await uploadFormWithProgress(uploadDocument, form, onProgress);
-  return callApi(attachOrderDocuments, {
-    params: { orderId },
-    body: { data: [uploaded.data.id], directUpload: true },
-  });
-}
-
-export function useArchiveQuoteDocument(orderId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: (documentId: number) =>
-      callApi(archiveOrderDocument, { params: { orderId, documentId }, body: { _method: 'DELETE' } }),
-    onError: notifyQuoteError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) }),
   });
 }

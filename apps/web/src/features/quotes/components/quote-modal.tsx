@@ -11,8 +11,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DealQuote } from '@slat/contracts';
-import { IconArchive, IconArchiveOff, IconCopy, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
+import { type DealQuote, quoteMessages } from '@slat/contracts';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -32,6 +40,7 @@ import {
   ButtonLink,
   formatPrice,
   LineList,
+  OrderAttachments,
   orderWindowsQueryOptions,
   windowsOf,
 } from '../../order-lines';
@@ -42,7 +51,6 @@ import { AcceptedPanels } from './accept/accepted-panels';
 import { QuoteHeaderActions } from './accept/quote-header-actions';
 import { PriceBreakdownLayout } from './pricing/price-breakdown';
 import { QuotePricingArea } from './pricing/pricing-area';
-import { QuoteAttachments } from './quote-attachments';
 import { QuoteFormModal, quoteRoute } from './quote-form-modal';
 import { ErrorsMark, QuoteStatusBadges } from './quotes-section';
 import { canRevise, ReviseMenuItem, RevisionPanel } from './revise/revise';
@@ -189,6 +197,20 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
       </Menu.Item>
     ),
     canRevise(quote) && <ReviseMenuItem key="revise" quote={quote} deal={dealRef} />,
+    quote.status === 'ACCEPTED' && quote.context.readyToOrder.length > 0 && (
+      <Menu.Item
+        key="convert"
+        leftSection={<IconTruckDelivery size={14} aria-hidden />}
+        // the Ready to Order list is where each supplier's order is made: go there, on its first action
+        onClick={() => {
+          const list = document.querySelector<HTMLElement>('[data-testid="ready-to-order"]');
+          list?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          list?.querySelector<HTMLElement>('button, a')?.focus({ preventScroll: true });
+        }}
+      >
+        {t('quoteAccept.convertToOrder')}
+      </Menu.Item>
+    ),
     !readOnly && quote.context.orderLineCount > 0 && (
       <QuoteRecalculateMenuItem key="recalculate" quote={quote} />
     ),
@@ -342,7 +364,11 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
 
       <AcceptedPanels quote={quote} />
 
-      <QuoteAttachments orderId={quote.externalId} readOnly={readOnly} />
+      <OrderAttachments
+        orderId={quote.externalId}
+        readOnly={readOnly}
+        readOnlyMessage={quoteMessages.readOnly}
+      />
 
       <QuoteFormModal
         deal={dealRef}
