@@ -9,19 +9,20 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { API_BASE, callApi } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
+import { orderKeys } from './order';
 
 /**
  * The calls of the Review order modal (§7 Purchase orders): the freight estimate for a shipping
  * method, the PDF preview (with its legacy fallback on 501) and the submission.
  */
 
+// Not under the order's own keys: a change to the order (a submission) must not make the open
+// review ask for its PDF again.
 export const reviewKeys = {
-  /** Everything about purchase orders: a submission changes the order, its lists and the dashboard. */
-  all: ['purchase-orders'] as const,
   freight: (orderId: number, manufacturerId: number, shippingMethodId: number) =>
-    ['purchase-orders', 'detail', orderId, 'freight', manufacturerId, shippingMethodId] as const,
+    ['purchase-order-review', orderId, 'freight', manufacturerId, shippingMethodId] as const,
   pdf: (orderId: number, shipping: PdfShipping) =>
-    ['purchase-orders', 'detail', orderId, 'review-pdf', shipping] as const,
+    ['purchase-order-review', orderId, 'pdf', shipping] as const,
 };
 
 /** No answer, or 503: the PDF process was busy ('try again in a moment'); a 4xx or 501 is final. */
@@ -124,7 +125,10 @@ export function useSubmitOrder(order: PurchaseOrder) {
   return useMutation({
     meta: { errorHandling: 'local' },
     mutationFn: (body: SubmitOrderBody) => callApi(submitPurchaseOrder, { params: { id: order.id }, body }),
-    onSuccess: (submitted) =>
-      queryClient.invalidateQueries({ queryKey: reviewKeys.all }).then(() => submitted),
+    onSuccess: (submitted) => {
+      // the page shows the submitted order at once; its lists and the dashboard follow
+      queryClient.setQueryData(orderKeys.detail(order.id), submitted);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
   });
 }
