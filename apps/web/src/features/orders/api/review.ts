@@ -9,7 +9,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { API_BASE, callApi } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
-import { orderKeys } from './order';
 
 /**
  * The calls of the Review order modal (§7 Purchase orders): the freight estimate for a shipping
@@ -126,9 +125,10 @@ export function useSubmitOrder(order: PurchaseOrder) {
     meta: { errorHandling: 'local' },
     mutationFn: (body: SubmitOrderBody) => callApi(submitPurchaseOrder, { params: { id: order.id }, body }),
     onSuccess: (submitted) => {
-      // the page shows the submitted order at once; its lists and the dashboard follow
-      queryClient.setQueryData(orderKeys.detail(order.id), submitted);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      // the order's own keys (api/order.ts, which imports this file) all start so: the page,
+      // the lists and the dashboard refresh, and the submission does not wait for them
+      queryClient.setQueryData(['purchase-orders', 'detail', order.id], submitted);
+      void queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
     },
   });
 }
