@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { productScreenSearchSchema } from '../order-lines/routes';
 import { signedInRoute } from '../shell';
 import { ordersListSearchSchema } from './search';
 
@@ -17,10 +18,19 @@ const newOrderRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/new-order-page'), 'NewOrderPage'),
 });
 
+/** §2 Order detail. */
 const orderRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'orders/$orderId',
   component: lazyRouteComponent(() => import('./routes/order-page'), 'OrderPage'),
 });
 
-export const orderRoutes = [ordersRoute.addChildren([newOrderRoute]), orderRoute];
+/** The order line product screen: `new` or a line's id; `?window=` adds to that window. */
+const orderProductRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'orders/$orderId/products/$productId',
+  validateSearch: productScreenSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/order-product-page'), 'OrderProductPage'),
+});
+
+export const orderRoutes = [ordersRoute.addChildren([newOrderRoute]), orderRoute, orderProductRoute];

@@ -1,3 +1,4 @@
+import { purchaseOrderMessages } from '@slat/contracts';
 import { addStrings } from '../../lib/i18n/i18n';
 import '../../lib/i18n/locales/en-lists';
 
@@ -91,3 +92,65 @@ declare module '../../lib/i18n/i18n' {
 }
 
 addStrings({ en: ordersEn, pl: { pages: { orders: 'Zamówienia' } } });
+
+// ---- The Review order modal (components/review): form → PDF preview → manual supplier order.
+const orderReviewEn = {
+  orderReview: {
+    title: 'Review Order',
+    titleManual: 'Review Order (Manual)',
+    steps: 'Review steps',
+    stepForm: 'Details',
+    stepReview: 'Review',
+    stepSupplierOrder: 'Supplier order',
+    stepOf: 'Step {{number}} of {{count}}: {{name}}',
+    requiredDate: 'Required date',
+    requiredDateRequired: purchaseOrderMessages.requiredDateRequired,
+    invalidDate: purchaseOrderMessages.invalidDate,
+    earliestAllowed: 'Earliest allowed date is {{date}}',
+    shippingMethod: 'Shipping method',
+    shippingMethodPlaceholder: 'Choose a shipping method',
+    shippingAddress: 'Shipping address',
+    shippingInstructions: 'Shipping instructions',
+    freightEstimate: '+ {{amount}} shipping (est)',
+    freightLoading: 'Estimating shipping…',
+    freightFailed: 'The shipping estimate is not available right now.',
+    internalSupplier: '{{supplier}} is an internal supplier: no shipping is needed.',
+    supplier: 'Supplier',
+    next: 'Next',
+    back: 'Back',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    markAsSubmitted: 'Mark as Submitted',
+    pdfLoading: 'Preparing the purchase order PDF…',
+    pdfFailed: 'The purchase order PDF could not be made',
+    pdfFailedMessage: 'Something went wrong preparing the preview. Try again.',
+    retry: 'Try again',
+    pdfFrame: 'Purchase order #{{tuid}} PDF preview',
+    pdfOpen: 'Open in a new tab',
+    productsHaveErrors: purchaseOrderMessages.productsHaveErrors,
+    resolveBeforeSubmitting: purchaseOrderMessages.resolveBeforeSubmitting,
+    zeroQuantity: purchaseOrderMessages.zeroQuantity,
+    pendingUpdates: purchaseOrderMessages.pendingUpdates,
+    noGroup: '(None)',
+    submitTitle: purchaseOrderMessages.submitTitle,
+    submitConfirm: purchaseOrderMessages.submitConfirm,
+    submitYes: purchaseOrderMessages.submitYes,
+    supplierOrderIntro: 'Enter the order as {{supplier}} confirmed it to you.',
+    reference: 'Reference',
+    orderStatus: 'Order status',
+    eta: 'ETA',
+    notes: 'Notes',
+    failedTitle: 'The order was not submitted',
+    submittedToast: 'Order #{{tuid}} submitted',
+    submittedToastMessage: 'It has been sent to {{supplier}}.',
+    markedToastMessage: 'The supplier order for {{supplier}} has been recorded.',
+  },
+};
+
+declare module '../../lib/i18n/i18n' {
+  interface FeatureStrings {
+    orderReview: typeof orderReviewEn;
+  }
+}
+
+addStrings({ en: orderReviewEn });

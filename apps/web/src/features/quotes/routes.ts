@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { workflowRoute } from '../deals/routes';
-import { productScreenSearchSchema } from './product-search';
+import { productScreenSearchSchema } from '../order-lines/routes';
 
 const quotePages = () => import('./routes/quote-pages');
 

@@ -1,18 +1,19 @@
 import {
   acceptDealQuote,
+  convertDealQuote,
   type DealQuote,
   getQuoteInstallPdf,
   getQuoteMeasurePdf,
   getQuotePdf,
   getQuotePendingUpdates,
   listLinkedManufacturers,
-  recalculateOrder,
   reviseDealQuote,
 } from '@slat/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { dealKeys } from '../../deals';
+import { orderLineKeys } from '../../order-lines';
 import { quoteKeys } from './quotes';
 
 /**
@@ -31,7 +32,7 @@ export function refreshAfterQuoteChange(queryClient: QueryClient, quote: DealQuo
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: quoteKeys.detail(quote.id) }),
     queryClient.invalidateQueries({ queryKey: quoteKeys.dealLists(quote.dealId) }),
-    queryClient.invalidateQueries({ queryKey: quoteKeys.windows(quote.externalId) }),
+    queryClient.invalidateQueries({ queryKey: orderLineKeys.windows(quote.externalId) }),
     queryClient.invalidateQueries({ queryKey: dealKeys.detail(quote.dealId) }),
     queryClient.invalidateQueries({ queryKey: dealKeys.board(quote.context.workflow.id) }),
     queryClient.invalidateQueries({ queryKey: dealKeys.dashboard }),
@@ -109,24 +110,6 @@ export const pendingUpdatesQueryOptions = (quoteId: number) =>
     staleTime: 0,
   });
 
-/** 'Update now': every line repriced with its supplier's latest catalog, then the quote reloaded. */
-export function useUpdateNow(quote: DealQuote) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: () =>
-      callApi(recalculateOrder, {
-        params: { orderId: quote.externalId },
-        body: { order_id: quote.externalId, type: 'quote' },
-      }),
-    onSuccess: () =>
-      Promise.all([
-        refreshAfterQuoteChange(queryClient, quote),
-        queryClient.invalidateQueries({ queryKey: acceptKeys.pendingUpdates(quote.id) }),
-      ]),
-  });
-}
-
 /** The suppliers the dealer is linked to (names for the Ready to Order list). */
 export const linkedSuppliersQueryOptions = queryOptions({
   queryKey: acceptKeys.suppliers,
@@ -134,3 +117,22 @@ export const linkedSuppliersQueryOptions = queryOptions({
   meta: { errorHandling: 'local' },
   staleTime: 300_000,
 });
+
+/**
+ * POST /deal-quotes/convert (§7): the accepted quote's lines of one supplier as an open purchase
+ * order. The server answers the same order however often it is asked; the button also waits.
+ */
+export function useConvertQuote(quote: DealQuote) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorHandling: 'local' },
+    mutationFn: (manufacturerId: number) =>
+      callApi(convertDealQuote, { body: { quoteId: quote.id, manufacturerId } }),
+    onSuccess: () =>
+      Promise.all([
+        refreshAfterQuoteChange(queryClient, quote),
+        // the orders list and dashboard count the new order
+        queryClient.invalidateQueries({ queryKey: ['purchase-orders'] }),
+      ]),
+  });
+}

@@ -1,26 +1,16 @@
 import {
   addDealQuote,
   archiveDealQuote,
-  archiveOrderDocument,
-  attachOrderDocuments,
   cloneDealQuote,
-  copyOrderWindow,
-  deleteOrderLine,
-  deleteOrderWindow,
   getDealQuote,
   listDealQuotes,
-  listOrderDocuments,
-  listOrderWindows,
   quoteMessages,
   unarchiveDealQuote,
   updateDealQuote,
-  updateOrderWindow,
-  uploadDocument,
 } from '@slat/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
-import { uploadFormWithProgress } from '../../../lib/api/upload';
 import { i18n, translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError } from '../../../lib/notify';
 import { dealKeys } from '../../deals';
@@ -31,9 +21,6 @@ export const quoteKeys = {
   dealLists: (dealId: number) => ['quotes', 'deal', dealId] as const,
   list: (dealId: number, archived: boolean) => ['quotes', 'deal', dealId, archived] as const,
   detail: (quoteId: number) => ['quotes', 'detail', quoteId] as const,
-  /** A quote's windows and documents are addressed by its order (`externalId`). */
-  windows: (orderId: number) => ['quotes', 'order', orderId, 'windows'] as const,
-  documents: (orderId: number) => ['quotes', 'order', orderId, 'documents'] as const,
 };
 
 /** A deal's quotes, newest first; `archived` includes the archived ones. */
@@ -56,21 +43,6 @@ export const dealQuoteQueryOptions = (quoteId: number) =>
     queryFn: ({ signal }) => callApi(getDealQuote, { params: { id: quoteId } }, { signal }),
     meta: { errorHandling: 'local' },
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-  });
-
-/** The windows of a quote's order, empty ones included (the lines come with the quote). */
-export const orderWindowsQueryOptions = (orderId: number) =>
-  queryOptions({
-    queryKey: quoteKeys.windows(orderId),
-    queryFn: ({ signal }) => callApi(listOrderWindows, { params: { orderId } }, { signal }),
-    meta: { errorHandling: 'local' },
-  });
-
-export const orderDocumentsQueryOptions = (orderId: number) =>
-  queryOptions({
-    queryKey: quoteKeys.documents(orderId),
-    queryFn: ({ signal }) => callApi(listOrderDocuments, { params: { orderId } }, { signal }),
-    meta: { errorHandling: 'local' },
   });
 
 /** 409: the quote is read-only (accepted or archived, or its deal archived); others the generic toast. */
@@ -100,15 +72,12 @@ export function refreshDealQuotes(
   ]);
 }
 
-/** A quote's content changed (its fields, windows or lines): the quote and its deal's lists. */
-function refreshQuote(queryClient: QueryClient, quoteId: number, dealId: number, orderId?: number) {
-  const calls = [
+/** A quote's fields changed: the quote and its deal's lists. */
+function refreshQuote(queryClient: QueryClient, quoteId: number, dealId: number) {
+  return Promise.all([
     queryClient.invalidateQueries({ queryKey: quoteKeys.detail(quoteId) }),
     queryClient.invalidateQueries({ queryKey: quoteKeys.dealLists(dealId) }),
-  ];
-  if (orderId !== undefined)
-    calls.push(queryClient.invalidateQueries({ queryKey: quoteKeys.windows(orderId) }));
-  return Promise.all(calls);
+  ]);
 }
 
 export type QuoteFields = { description: string; customerNotes: string };
@@ -154,72 +123,5 @@ export function useArchiveQuote(quoteId: number, deal: DealRef) {
         refreshDealQuotes(queryClient, deal),
       ]),
     onError: notifyQuoteError,
-  });
-}
-
-type QuoteRef = { quoteId: number; dealId: number; orderId: number };
-
-/** The line list's actions: duplicate, rename or delete a window; remove a product. */
-export function useWindowActions({ quoteId, dealId, orderId }: QuoteRef) {
-  const queryClient = useQueryClient();
-  const refresh = () => refreshQuote(queryClient, quoteId, dealId, orderId);
-  const duplicate = useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: (windowId: number) =>
-      callApi(copyOrderWindow, { params: { orderId }, body: { order_window_id: windowId, type: 'quote' } }),
-    onError: notifyQuoteError,
-    onSettled: refresh,
-  });
-  const rename = useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: ({ windowId, name }: { windowId: number; name: string }) =>
-      callApi(updateOrderWindow, { params: { orderId, windowId }, body: { name } }),
-    onSettled: refresh,
-  });
-  const removeWindow = useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: (windowId: number) =>
-      callApi(deleteOrderWindow, { params: { orderId, windowId }, body: { _method: 'DELETE' } }),
-    onError: notifyQuoteError,
-    onSettled: refresh,
-  });
-  const removeLine = useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: ({ windowId, lineId }: { windowId: number; lineId: number }) =>
-      callApi(deleteOrderLine, { params: { orderId, windowId, id: lineId }, body: { _method: 'DELETE' } }),
-    onError: notifyQuoteError,
-    onSettled: refresh,
-  });
-  return { duplicate, rename, removeWindow, removeLine };
-}
-
-/**
- * One file to the quote: uploaded unattached (POST /old/documents), then attached to the quote's
- * order; the progress is the upload's.
- */
-export async function uploadQuoteDocument(
-  orderId: number,
-  file: File,
-  name: string,
-  onProgress: (fraction: number) => void,
-) {
-  const form = new FormData();
-  form.append('friendly_name', name);
-  form.append('document', file, file.name);
-  const uploaded = await uploadFormWithProgress(uploadDocument, form, onProgress);
-  return callApi(attachOrderDocuments, {
-    params: { orderId },
-    body: { data: [uploaded.data.id], directUpload: true },
-  });
-}
-
-export function useArchiveQuoteDocument(orderId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { errorHandling: 'local' },
-    mutationFn: (documentId: number) =>
-      callApi(archiveOrderDocument, { params: { orderId, documentId }, body: { _method: 'DELETE' } }),
-    onError: notifyQuoteError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) }),
   });
 }

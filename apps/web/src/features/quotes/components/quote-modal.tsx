@@ -11,8 +11,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DealQuote } from '@slat/contracts';
-import { IconArchive, IconArchiveOff, IconCopy, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
+import { type DealQuote, quoteMessages } from '@slat/contracts';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -27,19 +35,26 @@ import { notifySuccess } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBoardSearch } from '../../deals';
+import {
+  anyLineErrors,
+  ButtonLink,
+  formatPrice,
+  LineList,
+  OrderAttachments,
+  orderWindowsQueryOptions,
+  windowsOf,
+} from '../../order-lines';
 import { CustomerLinkPanel } from '../../payments';
-import { dealQuoteQueryOptions, orderWindowsQueryOptions, useArchiveQuote } from '../api/quotes';
+import { dealQuoteQueryOptions, useArchiveQuote } from '../api/quotes';
+import { type QuoteParams, quoteOrderView } from '../quote-order-view';
 import { AcceptedPanels } from './accept/accepted-panels';
 import { QuoteHeaderActions } from './accept/quote-header-actions';
-import { anyLineErrors, formatPrice, windowsOf } from './line-groups';
-import { ButtonLink, LineList, PRODUCT_PATH, type QuoteParams } from './line-list';
 import { PriceBreakdownLayout } from './pricing/price-breakdown';
 import { QuotePricingArea } from './pricing/pricing-area';
-import { QuoteAttachments } from './quote-attachments';
 import { QuoteFormModal, quoteRoute } from './quote-form-modal';
 import { ErrorsMark, QuoteStatusBadges } from './quotes-section';
 import { canRevise, ReviseMenuItem, RevisionPanel } from './revise/revise';
-import { PendingUpdatesBanner, RecalculateMenuItem } from './updates/pending-updates';
+import { QuotePendingUpdates, QuoteRecalculateMenuItem } from './updates/update-details';
 
 /** The key went to an open dropdown (a select's options, a menu): Escape is its own. */
 function escapeBelongsToPopup(target: EventTarget | null): boolean {
@@ -120,26 +135,19 @@ export function QuoteModal({ params, onClose }: { params: QuoteParams; onClose: 
           <Loader aria-label={t('quotes.loading')} />
         </Group>
       )}
-      {quote && <QuoteBody quote={quote} params={params} onClose={onClose} />}
+      {quote && <QuoteBody quote={quote} onClose={onClose} />}
     </Modal>
   );
 }
 
-function QuoteBody({
-  quote,
-  params,
-  onClose,
-}: {
-  quote: DealQuote;
-  params: QuoteParams;
-  onClose: () => void;
-}) {
+function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<'edit' | 'clone' | null>(null);
   const { deal, workflow } = quote.context;
   const boardSearch = useBoardSearch();
   const dealRef = { workflowSlug: workflow.slug, workflowId: workflow.id, dealId: deal.id, boardSearch };
   const archive = useArchiveQuote(quote.id, dealRef);
+  const view = quoteOrderView(quote);
   const windows = useQuery(orderWindowsQueryOptions(quote.externalId));
   const blocks = windowsOf(quote.context.orderLines, windows.data?.data);
   const readOnly = quote.isReadOnly;
@@ -189,7 +197,23 @@ function QuoteBody({
       </Menu.Item>
     ),
     canRevise(quote) && <ReviseMenuItem key="revise" quote={quote} deal={dealRef} />,
-    !readOnly && quote.context.orderLineCount > 0 && <RecalculateMenuItem key="recalculate" quote={quote} />,
+    quote.status === 'ACCEPTED' && quote.context.readyToOrder.length > 0 && (
+      <Menu.Item
+        key="convert"
+        leftSection={<IconTruckDelivery size={14} aria-hidden />}
+        // the Ready to Order list is where each supplier's order is made: go there, on its first action
+        onClick={() => {
+          const list = document.querySelector<HTMLElement>('[data-testid="ready-to-order"]');
+          list?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          list?.querySelector<HTMLElement>('button, a')?.focus({ preventScroll: true });
+        }}
+      >
+        {t('quoteAccept.convertToOrder')}
+      </Menu.Item>
+    ),
+    !readOnly && quote.context.orderLineCount > 0 && (
+      <QuoteRecalculateMenuItem key="recalculate" quote={quote} />
+    ),
     dealOpen && !quote.isArchived && (
       <Menu.Item
         key="archive"
@@ -277,7 +301,7 @@ function QuoteBody({
       <QuoteHeaderActions quote={quote} />
       <CustomerLinkPanel quote={quote} />
       <RevisionPanel quote={quote} deal={dealRef} />
-      <PendingUpdatesBanner quote={quote} />
+      <QuotePendingUpdates quote={quote} />
 
       {readOnly && (
         <StatusAlert kind="info" p="xs" title={t('quotes.readOnlyTitle')}>
@@ -303,8 +327,7 @@ function QuoteBody({
           </Title>
           {!readOnly && (
             <ButtonLink
-              to={PRODUCT_PATH}
-              params={{ ...params, productId: 'new' }}
+              {...view.productLink('new')}
               size="xs"
               variant="light"
               leftSection={<IconPlus size={14} aria-hidden />}
@@ -313,7 +336,7 @@ function QuoteBody({
             </ButtonLink>
           )}
         </Group>
-        <LineList quote={quote} blocks={blocks} params={params} readOnly={readOnly} />
+        <LineList view={view} blocks={blocks} />
         <Divider />
         <Group
           justify="space-between"
@@ -341,7 +364,11 @@ function QuoteBody({
 
       <AcceptedPanels quote={quote} />
 
-      <QuoteAttachments orderId={quote.externalId} readOnly={readOnly} />
+      <OrderAttachments
+        orderId={quote.externalId}
+        readOnly={readOnly}
+        readOnlyMessage={quoteMessages.readOnly}
+      />
 
       <QuoteFormModal
         deal={dealRef}

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { PaperLink } from '../../../components/ui/router-links';
 import { useBoardSearch } from '../../deals';
+import { formatPrice } from '../../order-lines';
 import { workflowsQueryOptions } from '../../workflows';
 import { dealQuotesQueryOptions, quoteKeys } from '../api/quotes';
-import { formatPrice } from './line-groups';
 import { type QuoteDealRef, QuoteFormModal, quoteRoute } from './quote-form-modal';
 import { RevisionDifference } from './revise/revise';
 

@@ -1,7 +1,7 @@
 import type { OrderLine } from '@slat/contracts';
 import { describe, expect, it } from 'vitest';
+import { changedProductsText } from '../../../order-lines';
 import { signedPrice } from '../revise/revise';
-import { changedProductsText } from '../updates/pending-updates';
 import {
   acceptAction,
   acceptSubmission,

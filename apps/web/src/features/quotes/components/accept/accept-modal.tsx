@@ -11,8 +11,8 @@ import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifySuccess } from '../../../../lib/notify';
 import { dealQueryOptions } from '../../../deals';
 import '../../accept-strings';
+import { formatPrice } from '../../../order-lines';
 import { useAcceptQuote } from '../../api/accept';
-import { formatPrice } from '../line-groups';
 import { acceptSubmission } from './accept-logic';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
 

@@ -16,6 +16,8 @@ function acceptedQuote(acceptance: Partial<Acceptance>) {
     status: 'ACCEPTED',
     context: {
       orderLines: [],
+      purchaseOrders: [],
+      readyToOrder: [],
       acceptance: {
         acceptedAt: '2026-11-27T10:00:00.000Z',
         acceptedBy: { type: 'USER', name: 'Sam Staff' },

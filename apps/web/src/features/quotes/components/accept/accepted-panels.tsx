@@ -1,23 +1,163 @@
-import { Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../../components/ui/router-links';
+import { ApiError } from '../../../../lib/api/errors';
 import { formatDateTime } from '../../../../lib/format';
+import { translateMessage } from '../../../../lib/i18n/i18n';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import '../../accept-strings';
-import { linkedSuppliersQueryOptions } from '../../api/accept';
-import { formatPrice, lineSize } from '../line-groups';
+import { formatPrice, lineSize } from '../../../order-lines';
+import { linkedSuppliersQueryOptions, useConvertQuote } from '../../api/accept';
 import { readyToOrder, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './accept-logic';
 
 /** An accepted quote's acceptance record and its Ready to Order list (§2 Quote detail). */
 export function AcceptedPanels({ quote }: { quote: DealQuote }) {
-  if (quote.status !== 'ACCEPTED') return null;
+  if (quote.status !== 'ACCEPTED' && quote.context.purchaseOrders.length === 0) return null;
   return (
     <Stack gap="md">
-      {quote.context.acceptance && <AcceptanceRecord acceptance={quote.context.acceptance} />}
-      <ReadyToOrder quote={quote} />
+      {quote.status === 'ACCEPTED' && quote.context.acceptance && (
+        <AcceptanceRecord acceptance={quote.context.acceptance} />
+      )}
+      {quote.status === 'ACCEPTED' && <ReadyToOrder quote={quote} />}
+      <QuoteOrders quote={quote} />
     </Stack>
+  );
+}
+
+/** §2 Quote detail: the quote's Orders table, each row linking /orders/{id}. */
+function QuoteOrders({ quote }: { quote: DealQuote }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const orders = quote.context.purchaseOrders;
+  if (orders.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="xs" data-testid="quote-orders">
+      <Title order={3} size="h5" id={headingId}>
+        {t('quoteAccept.orders')}
+      </Title>
+      <Table.ScrollContainer minWidth={320}>
+        <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
+              <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
+              <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => (
+              <Table.Tr key={order.id} data-order-id={order.id}>
+                <Table.Td>
+                  <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(order.id) }}>
+                    {t('quoteAccept.orderLink', { tuid: order.tuid })}
+                  </AnchorLink>
+                  {order.revisionNumber > 1 && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      {t('quoteAccept.revisionShort', { number: order.revisionNumber })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.manufacturerName}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="wrap">
+                    <Badge
+                      size="sm"
+                      variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
+                      color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
+                    >
+                      {t(`quoteAccept.orderStatuses.${order.status}`)}
+                    </Badge>
+                    {order.isArchived && (
+                      <Badge size="sm" variant="outline" color="gray">
+                        {t('quoteAccept.orderArchived')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/**
+ * A supplier's way on from Ready to Order: 'Create order' (one click, one order: it waits for
+ * the answer, then opens the order), or the link to the order already made.
+ */
+function SupplierOrderAction({
+  quote,
+  manufacturerId,
+  name,
+}: {
+  quote: DealQuote;
+  manufacturerId: number;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const convert = useConvertQuote(quote);
+  const sent = useRef(false);
+  const entry = quote.context.readyToOrder.find((r) => r.manufacturerId === manufacturerId);
+  if (entry?.orderId) {
+    const order = quote.context.purchaseOrders.find((o) => o.id === entry.orderId);
+    return (
+      <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(entry.orderId) }}>
+        {order ? t('quoteAccept.orderLink', { tuid: order.tuid }) : t('quoteAccept.orders')}
+      </AnchorLink>
+    );
+  }
+  const create = () => {
+    if (sent.current) return;
+    sent.current = true;
+    convert.mutate(manufacturerId, {
+      onSuccess: ({ id, tuid }) => {
+        notifySuccess(
+          t('quoteAccept.orderCreated', { tuid }),
+          t('quoteAccept.orderCreatedMessage', { supplier: name }),
+        );
+        void navigate({ to: '/orders/$orderId', params: { orderId: String(id) } });
+      },
+      onError: (error) => {
+        sent.current = false;
+        if (error instanceof ApiError && error.status < 500 && error.status !== 401 && error.status !== 419)
+          notifyError(t('quoteAccept.convertFailed'), translateMessage(error.message));
+        else notifyError(t('quoteAccept.convertFailed'), t('errors.serverIssues'));
+      },
+    });
+  };
+  return (
+    <Button
+      size="xs"
+      loading={convert.isPending}
+      disabled={convert.isPending || quote.isArchived}
+      onClick={create}
+      aria-label={t('quoteAccept.createOrderFor', { supplier: name })}
+    >
+      {t('quoteAccept.createOrder')}
+    </Button>
   );
 }
 
@@ -127,7 +267,7 @@ function AcceptanceRecord({ acceptance }: { acceptance: Acceptance }) {
   );
 }
 
-/** The accepted lines by supplier, each group a purchase order to be (issue: convert to purchase order). */
+/** The accepted lines by supplier, each group a purchase order to be: Create order, or the order made. */
 function ReadyToOrder({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -146,7 +286,11 @@ function ReadyToOrder({ quote }: { quote: DealQuote }) {
         {t('quoteAccept.readyToOrderHint')}
       </Text>
       {groups.map((group) => {
-        const name = group.name ?? t('quoteAccept.supplierFallback', { id: group.manufacturerId });
+        const name =
+          group.name ??
+          quote.context.readyToOrder.find((r) => r.manufacturerId === group.manufacturerId)
+            ?.manufacturerName ??
+          t('quoteAccept.supplierFallback', { id: group.manufacturerId });
         const cost = formatPrice(group.cost);
         return (
           <Paper key={group.manufacturerId} withBorder radius="md" p="sm">
@@ -158,11 +302,15 @@ function ReadyToOrder({ quote }: { quote: DealQuote }) {
                 <Badge variant="light" color="gray" size="sm">
                   {t('quoteAccept.supplierLines', { count: group.lines.length })}
                 </Badge>
+                <Text size="sm" c="dimmed">
+                  {t('quoteAccept.supplierQuantity', { count: group.quantity })}
+                </Text>
                 {cost && (
                   <Text size="sm" c="dimmed">
                     {t('quoteAccept.supplierCost', { amount: cost })}
                   </Text>
                 )}
+                <SupplierOrderAction quote={quote} manufacturerId={group.manufacturerId} name={name} />
               </Group>
             </Group>
             <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={name}>

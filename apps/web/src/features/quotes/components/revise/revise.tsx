@@ -13,9 +13,9 @@ import { requestConfirm } from '../../../../lib/confirm';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import '../../accept-strings';
+import { formatPrice } from '../../../order-lines';
 import { useReviseQuote } from '../../api/accept';
 import { dealQuoteQueryOptions } from '../../api/quotes';
-import { formatPrice } from '../line-groups';
 import { type QuoteDealRef, quoteRoute } from '../quote-form-modal';
 
 /**

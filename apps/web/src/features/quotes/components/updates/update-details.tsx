@@ -1,126 +1,53 @@
-import { Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { DealQuote, getQuotePendingUpdates } from '@slat/contracts';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { firstClickOnly } from '../../../../lib/clicks';
-import { confirmDestructive } from '../../../../lib/confirm';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
+import {
+  formatPrice,
+  PendingUpdatesBanner,
+  RecalculateMenuItem,
+  useUpdateNowAction,
+} from '../../../order-lines';
 import '../../accept-strings';
-import { pendingUpdatesQueryOptions, useUpdateNow } from '../../api/accept';
-import { formatPrice } from '../line-groups';
+import { acceptKeys, pendingUpdatesQueryOptions } from '../../api/accept';
+import { quoteOrderView } from '../../quote-order-view';
 
-/**
- * Supplier price changes: the 'Supplier prices changed' banner on a draft
- * whose supplier published a catalog that changes its products, its 'order update details'
- * modal (each affected line's cost and sell now and after, the total now and after) and
- * 'Update now' (every line repriced with the latest catalog, then the quote reloaded).
- *
- * Update now cannot be undone (the old catalog's prices are not brought back), so from the
- * banner it asks first (decision 012); in the details modal, which shows what changes, it acts.
- */
-
-type UpdateKind = 'pricing' | 'fabric' | 'rule';
 type Details = z.output<(typeof getQuotePendingUpdates)['response']>;
 
-/** 'Roller Blind (prices), Roman Blind (fabrics, options and rules)'. */
-export function changedProductsText(
-  products: DealQuote['context']['pendingUpdates']['products'],
-  kindName: (kind: UpdateKind) => string,
-): string {
-  return products
-    .map((p) => {
-      const kinds = (['pricing', 'fabric', 'rule'] as const).filter((k) => p[k]).map(kindName);
-      return kinds.length ? `${p.productName} (${kinds.join(', ')})` : p.productName;
-    })
-    .join('; ');
-}
+/** Update now also makes the quote's update details stale. */
+const refreshQuoteUpdateDetails = (quoteId: number) => (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: acceptKeys.pendingUpdates(quoteId) });
 
-function useUpdateNowAction(quote: DealQuote) {
-  const { t } = useTranslation();
-  const update = useUpdateNow(quote);
-  const run = () =>
-    update.mutateAsync().then(
-      ({ data }) =>
-        notifySuccess(
-          t('quoteAccept.updatedToast'),
-          t('quoteAccept.updatedToastMessage', { count: data.recalculated }),
-        ),
-      (error: unknown) => {
-        notifyError(t('quoteAccept.updateFailed'), t('errors.serverIssues'));
-        throw error;
-      },
-    );
-  return { run, pending: update.isPending };
-}
-
-/**
- * The quote menu's Recalculate prices: Update now reachable without a banner (every line repriced
- * with its supplier's latest catalog and today's markup rules), after the same question.
- */
-export function RecalculateMenuItem({ quote }: { quote: DealQuote }) {
-  const { t } = useTranslation();
-  const update = useUpdateNowAction(quote);
-  const ask = () =>
-    void confirmDestructive({
-      title: t('quoteAccept.updateConfirmTitle'),
-      message: t('quoteAccept.updateConfirmMessage'),
-      confirmLabel: t('quoteAccept.updateNow'),
-      action: update.run,
-    });
+/** The shared 'Supplier prices changed' banner, with the quote's order update details. */
+export function QuotePendingUpdates({ quote }: { quote: DealQuote }) {
+  const [details, setDetails] = useState(false);
   return (
-    <Menu.Item
-      leftSection={<IconRefresh size={14} aria-hidden />}
-      disabled={update.pending}
-      onClick={firstClickOnly(ask)}
-    >
-      {t('quotes.recalculate')}
-    </Menu.Item>
+    <>
+      <PendingUpdatesBanner
+        view={quoteOrderView(quote)}
+        onDetails={() => setDetails(true)}
+        also={refreshQuoteUpdateDetails(quote.id)}
+      />
+      {details && <OrderUpdateDetailsModal quote={quote} onClose={() => setDetails(false)} />}
+    </>
   );
 }
 
-export function PendingUpdatesBanner({ quote }: { quote: DealQuote }) {
+/** The quote menu's Recalculate prices. */
+export function QuoteRecalculateMenuItem({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
-  const [details, setDetails] = useState(false);
-  const update = useUpdateNowAction(quote);
-  const pending = quote.context.pendingUpdates;
-  if (quote.isReadOnly || !pending?.hasPendingUpdates) return null;
-  const askUpdate = () =>
-    void confirmDestructive({
-      title: t('quoteAccept.updateConfirmTitle'),
-      message: t('quoteAccept.updateConfirmMessage'),
-      confirmLabel: t('quoteAccept.updateNow'),
-      action: update.run,
-    });
   return (
-    <StatusAlert kind="warning" p="sm" title={t('quoteAccept.updatesTitle')} data-testid="pending-updates">
-      <Stack gap={6}>
-        <Text size="sm">{t('quoteAccept.updatesMessage')}</Text>
-        <Text size="sm" style={{ wordBreak: 'break-word' }}>
-          {t('quoteAccept.updatesProducts', {
-            list: changedProductsText(pending.products, (k) => t(`quoteAccept.updateKinds.${k}`)),
-          })}
-        </Text>
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setDetails(true)}>
-            {t('quoteAccept.details')}
-          </Button>
-          <Button
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            loading={update.pending}
-            onClick={firstClickOnly(askUpdate)}
-          >
-            {t('quoteAccept.updateNow')}
-          </Button>
-        </Group>
-      </Stack>
-      {details && <OrderUpdateDetailsModal quote={quote} onClose={() => setDetails(false)} />}
-    </StatusAlert>
+    <RecalculateMenuItem
+      view={quoteOrderView(quote)}
+      label={t('quotes.recalculate')}
+      also={refreshQuoteUpdateDetails(quote.id)}
+    />
   );
 }
 
@@ -129,7 +56,7 @@ export function OrderUpdateDetailsModal({ quote, onClose }: { quote: DealQuote; 
   const { t } = useTranslation();
   const phone = useBreakpoint() === 'verySmall';
   const details = useQuery(pendingUpdatesQueryOptions(quote.id));
-  const update = useUpdateNowAction(quote);
+  const update = useUpdateNowAction(quoteOrderView(quote), refreshQuoteUpdateDetails(quote.id));
   return (
     <Modal
       opened

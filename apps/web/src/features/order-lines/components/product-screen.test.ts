@@ -10,7 +10,7 @@ import {
   readQuantity,
   siteMountOf,
   validateProductForm,
-} from './product-page';
+} from './product-screen';
 
 const flags: ProductFlags = {
   hasWidth: true,

@@ -34,29 +34,39 @@ import {
   PendingUploadRow,
   uploadable,
 } from '../../deals';
+import '../strings';
 import {
+  orderDocumentKeys,
   orderDocumentsQueryOptions,
-  quoteKeys,
-  uploadQuoteDocument,
-  useArchiveQuoteDocument,
-} from '../api/quotes';
+  uploadOrderDocument,
+  useArchiveOrderDocument,
+} from '../api/documents';
 
 /**
- * The quote's attachments (its order's documents, §7 Documents): the list with download, upload,
+ * A quote's or purchase order's attachments (the order's documents, §7 Documents): the list with download, upload,
  * and archive after a question (no call brings one back: decision 012).
  */
-export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readOnly: boolean }) {
+export function OrderAttachments({
+  orderId,
+  readOnly,
+  readOnlyMessage,
+}: {
+  orderId: number;
+  readOnly: boolean;
+  /** The owner's words for a 409 (the order became read-only meanwhile). */
+  readOnlyMessage: string;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const docs = useQuery(orderDocumentsQueryOptions(orderId));
   const [uploading, setUploading] = useState(false);
-  const archive = useArchiveQuoteDocument(orderId);
+  const archive = useArchiveOrderDocument(orderId, readOnlyMessage);
   const [editing, setEditing] = useState<DocumentRecord | null>(null);
   const queryClient = useQueryClient();
   const confirmArchive = (doc: DocumentRecord) =>
     confirmDestructive({
       title: t('deals.attachments.archiveTitle'),
-      message: t('quotes.archiveDocumentMessage', { name: doc.name }),
+      message: t('orderLines.archiveDocumentMessage', { name: doc.name }),
       confirmLabel: t('deals.attachments.archive'),
       action: () => archive.mutateAsync(doc.id),
     });
@@ -64,7 +74,7 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
     <Stack component="section" aria-labelledby={headingId} gap="xs">
       <Group justify="space-between" gap="xs">
         <Title order={3} size="h5" id={headingId}>
-          {t('quotes.attachments')}
+          {t('orderLines.attachments')}
         </Title>
         {!readOnly && (
           <Button
@@ -77,11 +87,11 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
           </Button>
         )}
       </Group>
-      <QueryView query={docs} failedTitle={t('quotes.attachmentsFailed')} skeletonRows={1}>
+      <QueryView query={docs} failedTitle={t('orderLines.attachmentsFailed')} skeletonRows={1}>
         {({ data }) =>
           data.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('quotes.attachmentsNone')}
+              {t('orderLines.attachmentsNone')}
             </Text>
           ) : (
             <Table.ScrollContainer minWidth={320}>
@@ -91,7 +101,7 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
                     <Table.Th>{t('deals.attachments.name')}</Table.Th>
                     <Table.Th>{t('deals.attachments.uploaded')}</Table.Th>
                     <Table.Th>
-                      <VisuallyHidden>{t('quotes.actions')}</VisuallyHidden>
+                      <VisuallyHidden>{t('orderLines.actions')}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -135,7 +145,7 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
                               variant="subtle"
                               color="red"
                               loading={archive.isPending && archive.variables === doc.id}
-                              aria-label={t('quotes.archiveDocument', { name: doc.name })}
+                              aria-label={t('orderLines.archiveDocument', { name: doc.name })}
                               onClick={firstClickOnly(() => void confirmArchive(doc))}
                             >
                               <IconArchive size={16} aria-hidden />
@@ -155,7 +165,7 @@ export function QuoteAttachments({ orderId, readOnly }: { orderId: number; readO
       <EditDocumentModal
         doc={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) })}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: orderDocumentKeys.documents(orderId) })}
       />
     </Stack>
   );
@@ -196,7 +206,7 @@ function UploadModal({
       files.filter(uploadable).map(async (f) => {
         update(f.key, { state: 'uploading', progress: 0 });
         try {
-          await uploadQuoteDocument(orderId, f.file, f.name.trim(), (p) => update(f.key, { progress: p }));
+          await uploadOrderDocument(orderId, f.file, f.name.trim(), (p) => update(f.key, { progress: p }));
           update(f.key, { state: 'done', progress: 1 });
         } catch (error) {
           update(f.key, {
@@ -208,7 +218,7 @@ function UploadModal({
     );
     busy.current = false;
     setRunning(false);
-    void queryClient.invalidateQueries({ queryKey: quoteKeys.documents(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderDocumentKeys.documents(orderId) });
   };
   const allDone = files.length > 0 && files.every((f) => f.state === 'done');
   return (

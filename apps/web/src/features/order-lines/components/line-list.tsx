@@ -1,3 +1,4 @@
+import '../strings';
 import {
   ActionIcon,
   Alert,
@@ -14,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type DealQuote, type OrderLine, updateOrderWindow } from '@slat/contracts';
+import { type OrderLine, updateOrderWindow } from '@slat/contracts';
 import { IconAlertTriangle, IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type ComponentPropsWithRef, Fragment, useState } from 'react';
@@ -27,7 +28,8 @@ import { AnchorLink } from '../../../components/ui/router-links';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive } from '../../../lib/confirm';
 import { notifySuccess } from '../../../lib/notify';
-import { notifyQuoteError, useWindowActions } from '../api/quotes';
+import { notifyOrderLinesError, useWindowActions } from '../api/windows';
+import type { OrderView, PriceConfig } from '../order-view';
 import {
   formatPrice,
   groupWindows,
@@ -38,12 +40,6 @@ import {
   type WindowBlock,
   type WindowGroup,
 } from './line-groups';
-
-/** The route parameters of the quote the lines belong to (their product screens hang from it). */
-export type QuoteParams = { workflowSlug: string; dealId: string; quoteId: string };
-
-/** A line's product screen (another feature part builds it); productId `new` adds a product. */
-export const PRODUCT_PATH = '/workflows/$workflowSlug/$dealId/quotes/$quoteId/products/$productId';
 
 /** A menu entry that is a typed router link (Add product to a window). */
 const MenuItemLink = createLink(
@@ -62,46 +58,43 @@ export const ButtonLink = createLink(
 const renameSchema = updateOrderWindow.body.pick({ name: true });
 
 type ListProps = {
-  quote: DealQuote;
+  view: OrderView;
   blocks: WindowBlock[];
-  params: QuoteParams;
-  readOnly: boolean;
+  /** What shows when there is nothing to list (a filter's own words). */
+  emptyText?: string;
 };
 
 /**
- * The quote's products, window by window, grouped by the windows' group paths (Building / Room /
+ * The order's products, window by window, grouped by the windows' group paths (Building / Room /
  * Window). Each line shows its quantity, its size exactly as entered, its options and its cost
- * and sell price, with the §8 warning panel under it when it has errors. Editing controls are
- * left out of a read-only quote.
+ * (and, on a quote, sell price), with the §8 warning panel under it when it has errors. Editing controls are
+ * left out of a read-only order.
  */
-export function LineList({ quote, blocks, params, readOnly }: ListProps) {
+export function LineList({ view, blocks, emptyText }: ListProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<WindowBlock | null>(null);
-  const actions = useWindowActions({ quoteId: quote.id, dealId: quote.dealId, orderId: quote.externalId });
+  const actions = useWindowActions(view);
   const groups = groupWindows(blocks);
   if (groups.length === 0)
     return (
-      <Text size="sm" c="dimmed">
-        {t('quotes.noProducts')}
+      <Text size="sm" c="dimmed" data-testid="lines-empty">
+        {emptyText ?? t('orderLines.noProducts')}
       </Text>
     );
   return (
     <Stack gap="md">
       {groups.map((group) => (
-        <GroupBlock
-          key={group.key}
-          group={group}
-          params={params}
-          config={quote.config}
-          readOnly={readOnly}
-          actions={actions}
-          onRename={setRenaming}
-        />
+        <GroupBlock key={group.key} group={group} view={view} actions={actions} onRename={setRenaming} />
       ))}
-      <FormModal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('quotes.renameTitle')}>
+      <FormModal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={t('orderLines.renameTitle')}
+      >
         {renaming && (
           <RenameForm
             block={renaming}
+            view={view}
             onSave={(name) => actions.rename.mutateAsync({ windowId: renaming.id, name })}
           />
         )}
@@ -113,25 +106,20 @@ export function LineList({ quote, blocks, params, readOnly }: ListProps) {
 type Actions = ReturnType<typeof useWindowActions>;
 
 /** One group path: its heading ('Building / Room / Window', or '(None)') and its windows. */
-type PriceConfig = DealQuote['config'];
-
 function GroupBlock({
   group,
-  params,
-  config,
-  readOnly,
+  view,
   actions,
   onRename,
 }: {
   group: WindowGroup;
-  params: QuoteParams;
-  config: PriceConfig;
-  readOnly: boolean;
+  view: OrderView;
   actions: Actions;
   onRename: (block: WindowBlock) => void;
 }) {
   const { t } = useTranslation();
-  const name = group.path.length ? group.path.join(' / ') : t('quotes.noneGroup');
+  const readOnly = view.readOnly;
+  const name = group.path.length ? group.path.join(' / ') : t('orderLines.noneGroup');
   const single = group.windows.length === 1 ? group.windows[0] : undefined;
   return (
     <Stack component="section" gap={6} aria-label={name} data-testid="window-group">
@@ -153,17 +141,11 @@ function GroupBlock({
               ))}
         </Title>
         {single && !readOnly && (
-          <WindowMenu
-            block={single}
-            windowName={name}
-            params={params}
-            actions={actions}
-            onRename={onRename}
-          />
+          <WindowMenu block={single} windowName={name} view={view} actions={actions} onRename={onRename} />
         )}
       </Group>
       {group.windows.map((block, index) => {
-        const label = single ? null : t('quotes.windowName', { index: index + 1 });
+        const label = single ? null : t('orderLines.windowName', { index: index + 1 });
         const windowName = label ? `${name} · ${label}` : name;
         return (
           <Paper key={block.id} withBorder radius="md" data-window-id={block.id} data-testid="quote-window">
@@ -176,7 +158,7 @@ function GroupBlock({
                   <WindowMenu
                     block={block}
                     windowName={windowName}
-                    params={params}
+                    view={view}
                     actions={actions}
                     onRename={onRename}
                   />
@@ -186,22 +168,14 @@ function GroupBlock({
             {block.lines.length === 0 ? (
               <Group justify="space-between" gap="xs" p="sm" wrap="wrap">
                 <Text size="sm" c="dimmed">
-                  {t('quotes.emptyWindow')}
+                  {t('orderLines.emptyWindow')}
                 </Text>
                 {!readOnly && <RemoveEmptyWindow block={block} windowName={windowName} actions={actions} />}
               </Group>
             ) : (
               <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
                 {block.lines.map((line, i) => (
-                  <LineRow
-                    key={line.id}
-                    line={line}
-                    first={i === 0}
-                    params={params}
-                    config={config}
-                    readOnly={readOnly}
-                    actions={actions}
-                  />
+                  <LineRow key={line.id} line={line} first={i === 0} view={view} actions={actions} />
                 ))}
               </Stack>
             )}
@@ -225,9 +199,9 @@ function RemoveEmptyWindow({
   const { t } = useTranslation();
   const confirmRemove = () =>
     confirmDestructive({
-      title: t('quotes.deleteWindowTitle'),
-      message: t('quotes.deleteEmptyWindowMessage', { name: windowName }),
-      confirmLabel: t('quotes.deleteWindowConfirm'),
+      title: t('orderLines.deleteWindowTitle'),
+      message: t('orderLines.deleteEmptyWindowMessage', { name: windowName }),
+      confirmLabel: t('orderLines.deleteWindowConfirm'),
       action: () => actions.removeWindow.mutateAsync(block.id),
     });
   return (
@@ -239,7 +213,7 @@ function RemoveEmptyWindow({
       loading={actions.removeWindow.isPending && actions.removeWindow.variables === block.id}
       onClick={firstClickOnly(() => void confirmRemove())}
     >
-      {t('quotes.removeEmptyWindow')}
+      {t('orderLines.removeEmptyWindow')}
     </Button>
   );
 }
@@ -248,13 +222,13 @@ function RemoveEmptyWindow({
 function WindowMenu({
   block,
   windowName,
-  params,
+  view,
   actions,
   onRename,
 }: {
   block: WindowBlock;
   windowName: string;
-  params: QuoteParams;
+  view: OrderView;
   actions: Actions;
   onRename: (block: WindowBlock) => void;
 }) {
@@ -264,9 +238,9 @@ function WindowMenu({
     (actions.removeWindow.isPending && actions.removeWindow.variables === block.id);
   const confirmDelete = () =>
     confirmDestructive({
-      title: t('quotes.deleteWindowTitle'),
-      message: t('quotes.deleteWindowMessage', { name: windowName, count: block.lines.length }),
-      confirmLabel: t('quotes.deleteWindowConfirm'),
+      title: t('orderLines.deleteWindowTitle'),
+      message: t('orderLines.deleteWindowMessage', { name: windowName, count: block.lines.length }),
+      confirmLabel: t('orderLines.deleteWindowConfirm'),
       action: () => actions.removeWindow.mutateAsync(block.id),
     });
   return (
@@ -276,32 +250,27 @@ function WindowMenu({
           variant="subtle"
           color="gray"
           loading={busy}
-          aria-label={t('quotes.windowActions', { name: windowName })}
+          aria-label={t('orderLines.windowActions', { name: windowName })}
         >
           <IconDots size={16} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <MenuItemLink
-          to={PRODUCT_PATH}
-          params={{ ...params, productId: 'new' }}
-          search={{ window: String(block.id) }}
-          leftSection={<IconPlus size={14} aria-hidden />}
-        >
-          {t('quotes.addProduct')}
+        <MenuItemLink {...view.productLink('new', block.id)} leftSection={<IconPlus size={14} aria-hidden />}>
+          {t('orderLines.addProduct')}
         </MenuItemLink>
         <Menu.Item
           leftSection={<IconCopy size={14} aria-hidden />}
           onClick={firstClickOnly(() =>
             actions.duplicate.mutate(block.id, {
-              onSuccess: () => notifySuccess(t('quotes.duplicated'), windowName),
+              onSuccess: () => notifySuccess(t('orderLines.duplicated'), windowName),
             }),
           )}
         >
-          {t('quotes.duplicateWindow')}
+          {t('orderLines.duplicateWindow')}
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onRename(block)}>
-          {t('quotes.renameWindow')}
+          {t('orderLines.renameWindow')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -309,7 +278,7 @@ function WindowMenu({
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={firstClickOnly(() => void confirmDelete())}
         >
-          {t('quotes.deleteWindow')}
+          {t('orderLines.deleteWindow')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -319,16 +288,12 @@ function WindowMenu({
 function LineRow({
   line,
   first,
-  params,
-  config,
-  readOnly,
+  view,
   actions,
 }: {
   line: OrderLine;
   first: boolean;
-  params: QuoteParams;
-  config: PriceConfig;
-  readOnly: boolean;
+  view: OrderView;
   actions: Actions;
 }) {
   const { t } = useTranslation();
@@ -336,14 +301,19 @@ function LineRow({
   const size = lineSize(line);
   const options = lineOptionNames(line);
   const cost = formatPrice(line.costPrice);
-  const sell = formatPrice(shownSellPrice(line, config));
-  const inclusive = config.taxMode === 'INCLUSIVE';
+  const config: PriceConfig | null = view.priceConfig;
+  const readOnly = view.readOnly;
+  const sell = config ? formatPrice(shownSellPrice(line, config)) : null;
+  const inclusive = config?.taxMode === 'INCLUSIVE';
   const removing = actions.removeLine.isPending && actions.removeLine.variables?.lineId === line.id;
   const confirmRemove = () =>
     confirmDestructive({
-      title: t('quotes.removeTitle'),
-      message: t('quotes.removeMessage', { name: product.name, size: size ?? '—' }),
-      confirmLabel: t('quotes.removeConfirm'),
+      title: t('orderLines.removeTitle'),
+      message: t(view.kind === 'quote' ? 'orderLines.removeMessageQuote' : 'orderLines.removeMessageOrder', {
+        name: product.name,
+        size: size ?? '—',
+      }),
+      confirmLabel: t('orderLines.removeConfirm'),
       action: () => actions.removeLine.mutateAsync({ windowId: line.orderWindowId, lineId: line.id }),
     });
   return (
@@ -358,8 +328,7 @@ function LineRow({
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
           <AnchorLink
-            to={PRODUCT_PATH}
-            params={{ ...params, productId: String(line.id) }}
+            {...view.productLink(String(line.id))}
             fw={600}
             size="sm"
             style={{ wordBreak: 'break-word' }}
@@ -376,35 +345,37 @@ function LineRow({
               </Text>
             )}
             <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="line-quantity">
-              {t('quotes.qty')} {line.quantity}
+              {t('orderLines.qty')} {line.quantity}
             </Text>
             {line.siteMount && (
               <Text size="sm" data-testid="line-mount">
                 {line.siteMount === 'INSIDE' || line.siteMount === 'OUTSIDE'
-                  ? t(`quotes.mount.${line.siteMount}`)
-                  : `${t('quotes.mount.label')}: ${line.siteMount}`}
+                  ? t(`orderLines.mount.${line.siteMount}`)
+                  : `${t('orderLines.mount.label')}: ${line.siteMount}`}
               </Text>
             )}
           </Flex>
           <Text size="sm" c={options.length ? undefined : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-            {options.length ? options.join(' · ') : t('quotes.noOptions')}
+            {options.length ? options.join(' · ') : t('orderLines.noOptions')}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
           <Text size="xs" c="dimmed">
-            {t('quotes.costPrice')} <span data-testid="line-cost">{cost ?? '—'}</span>
+            {t('orderLines.costPrice')} <span data-testid="line-cost">{cost ?? '—'}</span>
           </Text>
-          <Text size="sm" fw={600}>
-            {inclusive ? t('quotes.sellPriceIncTax') : t('quotes.sellPrice')}{' '}
-            <span data-testid="line-sell">{sell ?? t('quotes.noPrice')}</span>
-          </Text>
+          {config && (
+            <Text size="sm" fw={600}>
+              {inclusive ? t('orderLines.sellPriceIncTax') : t('orderLines.sellPrice')}{' '}
+              <span data-testid="line-sell">{sell ?? t('orderLines.noPrice')}</span>
+            </Text>
+          )}
           {!readOnly && (
             <ActionIcon
               mt={4}
               variant="subtle"
               color="red"
               loading={removing}
-              aria-label={t('quotes.removeProduct', { name: product.name })}
+              aria-label={t('orderLines.removeProduct', { name: product.name })}
               onClick={firstClickOnly(() => void confirmRemove())}
             >
               <IconTrash size={16} aria-hidden />
@@ -422,7 +393,7 @@ function LineErrors({ line }: { line: OrderLine }) {
   const { t } = useTranslation();
   const codes = lineErrorCodes(line.context.errors);
   const text = (code: (typeof codes)[number]) =>
-    code === 'OPTIONS_NOT_SELECTED' ? t('quotes.errors.finishProduct') : t(`quotes.errors.${code}`);
+    code === 'OPTIONS_NOT_SELECTED' ? t('orderLines.errors.finishProduct') : t(`orderLines.errors.${code}`);
   return (
     <Alert
       mt={6}
@@ -430,7 +401,7 @@ function LineErrors({ line }: { line: OrderLine }) {
       color="orange"
       variant="light"
       role="group"
-      aria-label={t('quotes.productErrors', { name: line.context.product.name })}
+      aria-label={t('orderLines.productErrors', { name: line.context.product.name })}
       icon={<IconAlertTriangle size={18} aria-hidden />}
       styles={{ message: { color: 'var(--mantine-color-text)' } }}
       data-testid="line-errors"
@@ -448,32 +419,40 @@ function LineErrors({ line }: { line: OrderLine }) {
   );
 }
 
-function RenameForm({ block, onSave }: { block: WindowBlock; onSave: (name: string) => Promise<unknown> }) {
+function RenameForm({
+  block,
+  view,
+  onSave,
+}: {
+  block: WindowBlock;
+  view: OrderView;
+  onSave: (name: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const modal = useFormModal();
   const form = useAppForm(renameSchema, { name: block.name });
   return (
     <AppForm
       form={form}
-      aria-label={t('quotes.renameTitle')}
+      aria-label={t('orderLines.renameTitle')}
       onSubmit={async (values) => {
         try {
           await onSave(values.name ?? '');
           modal.close();
         } catch (error) {
-          notifyQuoteError(error);
+          notifyOrderLinesError(error, view);
         }
       }}
     >
       <Stack gap="sm">
         <TextField
           name="name"
-          label={t('quotes.renameLabel')}
-          description={t('quotes.renameHint')}
+          label={t('orderLines.renameLabel')}
+          description={t('orderLines.renameHint')}
           maxLength={300}
           data-autofocus
         />
-        <FormButtons submitLabel={t('quotes.save')} />
+        <FormButtons submitLabel={t('orderLines.save')} />
       </Stack>
     </AppForm>
   );

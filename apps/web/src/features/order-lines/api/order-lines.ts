@@ -1,14 +1,14 @@
 import {
   addOrderLine,
   addOrderWindows,
-  type DealQuote,
   type OrderLine,
   type SiteMount,
   updateOrderLine,
 } from '@slat/contracts';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client';
-import { quoteKeys } from './quotes';
+import type { OrderView } from '../order-view';
+import { refreshOrderLines } from './windows';
 
 /**
  * A line's sizes, quantity and notes as the API takes them: sizes are numbers in `unit`, whole
@@ -24,25 +24,6 @@ export type LineFields = {
   siteMount?: SiteMount;
 };
 
-/** Puts the saved line into the cached quote at once (the refetch that follows brings the totals). */
-function upsertLine(queryClient: QueryClient, quoteId: number, line: OrderLine): void {
-  queryClient.setQueryData<DealQuote>(quoteKeys.detail(quoteId), (quote) => {
-    if (!quote) return quote;
-    const lines = quote.context.orderLines;
-    const at = lines.findIndex((l) => l.id === line.id);
-    const orderLines = at === -1 ? [...lines, line] : lines.map((l) => (l.id === line.id ? line : l));
-    return { ...quote, context: { ...quote.context, orderLines } };
-  });
-}
-
-/**
- * After a change to a quote's lines (here or in the options frame): every quote query is stale —
- * the quote with its lines and totals, its windows, the deal's quote lists (awaited, so the new
- * line is in the quote before the screen moves to it).
- */
-export const refreshQuotes = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: quoteKeys.all });
-
 export type AddProductInput = Omit<LineFields, 'siteMount'> & {
   product: { id: number; brandId: number; categoryId: number };
   /** An existing window to add to (`?window=`), else a new window is made with `windowName`. */
@@ -53,11 +34,12 @@ export type AddProductInput = Omit<LineFields, 'siteMount'> & {
 };
 
 /**
- * Adds a product to a quote: into the given window, or into a new window (POST …/windows with
+ * Adds a product to an order: into the given window, or into a new window (POST …/windows with
  * one order_windows entry) and then the product (POST …/windows/{windowId}/products).
  */
-export function useAddProduct(quoteId: number, orderId: number) {
+export function useAddProduct(view: OrderView) {
   const queryClient = useQueryClient();
+  const { orderId } = view;
   return useMutation({
     meta: { errorHandling: 'local' },
     mutationFn: async (input: AddProductInput): Promise<OrderLine> => {
@@ -85,22 +67,24 @@ export function useAddProduct(quoteId: number, orderId: number) {
       return added.data;
     },
     onSuccess: async (line) => {
-      upsertLine(queryClient, quoteId, line);
-      await refreshQuotes(queryClient);
+      view.cacheLine(queryClient, line);
+      // awaited, so the new line is in the order before the screen moves to it
+      await refreshOrderLines(queryClient, view);
     },
   });
 }
 
 /** Changes a line's sizes, quantity, notes and mount (PUT …/products/{id}); answers the repriced line. */
-export function useUpdateLine(quoteId: number, orderId: number) {
+export function useUpdateLine(view: OrderView) {
   const queryClient = useQueryClient();
+  const { orderId } = view;
   return useMutation({
     meta: { errorHandling: 'local' },
     mutationFn: async (input: LineFields & { line: Pick<OrderLine, 'id' | 'orderWindowId'> }) => {
       const updated = await callApi(updateOrderLine, {
         params: { orderId, windowId: input.line.orderWindowId, id: input.line.id },
         body: {
-          type: 'quote',
+          type: view.kind,
           ...lineBody(input),
           ...(input.siteMount === undefined ? {} : { site_mount: input.siteMount }),
         },
@@ -108,8 +92,9 @@ export function useUpdateLine(quoteId: number, orderId: number) {
       return updated.data;
     },
     onSuccess: async (line) => {
-      upsertLine(queryClient, quoteId, line);
-      await refreshQuotes(queryClient);
+      view.cacheLine(queryClient, line);
+      // awaited, so the new line is in the order before the screen moves to it
+      await refreshOrderLines(queryClient, view);
     },
   });
 }

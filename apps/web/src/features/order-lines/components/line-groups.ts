@@ -1,7 +1,8 @@
-import type { DealQuote, LineError, OrderLine, OrderWindow } from '@slat/contracts';
+import type { LineError, OrderLine, OrderWindow } from '@slat/contracts';
 import { lineSellIncTax } from '@slat/domain';
+import type { PriceConfig } from '../order-view';
 
-/** A window of the quote and its products, in order. */
+/** A window of the order and its products, in order. */
 export type WindowBlock = { id: number; name: string; lines: OrderLine[] };
 
 /** The windows sharing one group path ([] is '(None)'), in the order they first appear. */
@@ -16,7 +17,7 @@ export function windowPath(name: string): string[] {
 }
 
 /**
- * The quote's windows: from the window list when there is one (empty windows included), else
+ * The order's windows: from the window list when there is one (empty windows included), else
  * from the lines. A line whose window the list does not (yet) hold keeps its own window.
  */
 export function windowsOf(lines: readonly OrderLine[], windows?: readonly OrderWindow[]): WindowBlock[] {
@@ -121,7 +122,7 @@ export function formatPrice(amount: string | null): string | null {
  */
 export function shownSellPrice(
   line: Pick<OrderLine, 'sellPrice' | 'isTaxable'>,
-  config: Pick<DealQuote['config'], 'taxMode' | 'taxPercentage'>,
+  config: PriceConfig,
 ): string | null {
   if (line.sellPrice === null || config.taxMode !== 'INCLUSIVE') return line.sellPrice;
   return lineSellIncTax(line.sellPrice, line.isTaxable, config.taxPercentage);

@@ -8,6 +8,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { AppForm, KIT_FORM_MODE } from '../../../components/form/form';
 import { descriptionOf, inputValue, renderWithProviders } from '../../../testing/render';
+import { MeasurementInput } from './measurement-input';
 import {
   formDefaults,
   lineFieldsOf,
@@ -16,8 +17,7 @@ import {
   QuantityField,
   UnitSwitch,
   validateProductForm,
-} from '../routes/product-page';
-import { MeasurementInput } from './measurement-input';
+} from './product-screen';
 
 const FLAGS: ProductFlags = {
   hasWidth: true,

@@ -1,0 +1,108 @@
+import { purchaseOrderMessages as m } from '@slat/contracts';
+import { addStrings } from '../../lib/i18n/i18n';
+
+/** English for the order detail (§2 Order detail, §4, §8): its own file so it loads with the page. */
+const orderDetailEn = {
+  orderDetail: {
+    label: 'Order #{{tuid}}',
+    revision: 'Revision {{number}}',
+    status: { OPEN: 'Open', SUBMITTED: 'Submitted' },
+    archived: 'Archived',
+    loading: 'Loading the order…',
+    loadFailed: 'This order could not be loaded.',
+    notFound: 'This order was not found. It may have been removed.',
+    backToOrders: 'Back to orders',
+    breadcrumbs: 'Breadcrumbs',
+    orders: 'Orders',
+    fromQuote: 'From quote #{{tuid}}',
+    actions: 'Order actions',
+    clone: 'Clone',
+    reopen: 'Reopen order',
+    archive: 'Archive order',
+    unarchive: 'Unarchive order',
+    archiveTitle: 'Archive order',
+    archiveConfirm: m.archiveConfirm,
+    archiveYes: m.archiveYes,
+    unarchiveTitle: 'Unarchive order',
+    unarchiveConfirm: m.unarchiveConfirm,
+    unarchiveYes: m.unarchiveYes,
+    reopenTitle: 'Reopen order',
+    reopenConfirm: m.reopenConfirm,
+    reopenYes: m.reopenYes,
+    archivedToast: 'Order #{{tuid}} archived',
+    unarchivedToast: 'Order #{{tuid}} unarchived',
+    clonedToast: 'Order #{{tuid}} created',
+    clonedMessage: 'A copy of order #{{from}} with all its products.',
+    reopenedToast: 'Order #{{tuid}} reopened',
+    reopenedMessage: 'Revision {{number}} is open for your changes.',
+    reopenFailed: 'The order could not be reopened',
+    actionFailed: 'That did not work',
+    review: 'Review',
+    reviewBlockedReadOnly: 'A submitted or archived order cannot be reviewed.',
+    reviewBlockedQuantity: m.zeroQuantity,
+    reviewBlockedUpdates: m.pendingUpdates,
+    viewPdf: 'View PDF',
+    pdfFailed: 'The PDF could not be opened.',
+    readOnlyTitle: 'Read-only',
+    readOnly: m.readOnly,
+    created: 'Created {{date}}',
+    submitted: 'Submitted {{date}}',
+    // supplier orders
+    supplierOrders: 'Supplier orders',
+    supplierOrder: 'Supplier order {{id}}',
+    coreStatus: 'Status',
+    supplierStatus: 'Supplier status',
+    eta: 'ETA',
+    noEta: 'Not given yet',
+    coreStatuses: {
+      UNSTARTED: 'Unstarted',
+      IN_PROGRESS: 'In progress',
+      ON_HOLD: 'On hold',
+      COMPLETED: 'Completed',
+      CANCELLED: 'Cancelled',
+    },
+    // details
+    details: 'Details',
+    edit: 'Edit',
+    editTitle: 'Edit order details',
+    supplier: 'Supplier',
+    salesRep: 'Sales rep',
+    noSalesRep: 'None',
+    sidemark: 'Sidemark',
+    customerDetails: 'Customer details',
+    notes: 'Notes',
+    none: '—',
+    save: 'Save',
+    saveFailed: 'The details were not saved',
+    salesRepHint: 'Leave empty to name the order’s creator',
+    // products
+    products: 'Products',
+    addProduct: 'Add product',
+    filter: 'Show',
+    filterAll: 'All',
+    filterProblems: 'Problems ({{count}})',
+    groupFilter: 'Window group',
+    anyGroup: 'All groups',
+    noneGroup: '(None)',
+    emptyNoProducts: m.emptyNoProducts,
+    emptyNoProductsYet: m.emptyNoProductsYet,
+    emptyNoMatch: m.emptyNoMatch,
+    productCount_one: '{{count}} product',
+    productCount_other: '{{count}} products',
+    totalCost: 'Total cost',
+    totals: 'Totals',
+    // revisions
+    changesTitle: 'Changes since revision {{number}}',
+    changesNone: 'No products changed.',
+    changeKinds: { ADDED: 'Added', REMOVED: 'Removed', CHANGED: 'Changed' },
+    replacedBy: 'Replaced by revision {{number}}',
+  },
+};
+
+declare module '../../lib/i18n/i18n' {
+  interface FeatureStrings {
+    orderDetail: typeof orderDetailEn;
+  }
+}
+
+addStrings({ en: orderDetailEn, pl: { orderDetail: { label: 'Zamówienie #{{tuid}}' } } });
