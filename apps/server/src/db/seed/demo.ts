@@ -11,6 +11,7 @@ import { seedDemoAcceptance } from './accepted-quote';
 import { seedDemoDeals } from './deals';
 import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
 import { seedDemoPayments } from './payments';
+import { seedDemoPurchaseOrders } from './purchase-orders';
 import { seedDemoQuotes } from './quotes';
 import { seedDemoSupplierUpdate } from './supplier-update';
 
@@ -62,6 +63,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
   await seedDemoQuotes(db, accountId, userId);
   await seedDemoAcceptance(db, accountId, userId, files);
   await seedDemoPayments(db, accountId, userId, files);
+  await seedDemoPurchaseOrders(db, accountId, userId);
   await seedDemoSupplierUpdate(db, accountId, demoCatalogPath());
   await seedDemoPersonnel(db, accountId);
   await seedSupplierDocuments(db);

@@ -8,8 +8,8 @@ import type { Db } from '../database';
 /**
  * The demo's pending supplier update: one draft quote gets a Wave Fold curtain (no other demo quote
  * has one), then Harbour Workroom publishes a newer catalog in which only that curtain costs 6 %
- * more. That quote alone shows 'Supplier prices changed', its order update details and Update
- * now, with no setup. Call after the quotes and the acceptance; `catalogPath` is the demo catalog.
+ * more. That quote and the supplier's open purchase order show 'Supplier prices changed' and
+ * Update now, with no setup. Call after the quotes and the acceptance; `catalogPath` is the demo catalog.
  */
 export const UPDATED_SUPPLIER = 'harbour-workroom';
 export const UPDATED_PRODUCT = 'curtain-wave';
@@ -58,6 +58,27 @@ export async function seedDemoSupplierUpdate(db: Db, accountId: number, catalogP
     unit: 'mm',
     details: { options: product.optionGroups.filter((g) => g.required).map((g) => g.options[0]!.key) },
   });
+  // The same curtain on the supplier's open purchase order (seeded before this): it shows the
+  // update too, which blocks its Review until Update now.
+  const { rows: openOrders } = await db.execute<{ order_id: number }>(sql`
+    SELECT p.order_id FROM purchase_orders p JOIN manufacturers m ON m.id = p.manufacturer_id
+     WHERE p.account_id = ${accountId} AND m.key = ${UPDATED_SUPPLIER} AND p.status = 'OPEN'
+       AND NOT p.is_archived AND p.replaced_by_order_id IS NULL AND p.source_quote_id IS NULL
+     ORDER BY p.order_id LIMIT 1`);
+  const openOrderId = openOrders[0]?.order_id;
+  if (openOrderId !== undefined) {
+    const { data: orderWindows } = await addWindows(db, accountId, openOrderId, [
+      { order_id: openOrderId, name: 'Home/Dining/Bay window' },
+    ]);
+    await addLine(db, accountId, openOrderId, orderWindows[0]!.id, {
+      product_id: productId,
+      quantity: 1,
+      width: 2400,
+      height: 2400,
+      unit: 'mm',
+      details: { options: product.optionGroups.filter((g) => g.required).map((g) => g.options[0]!.key) },
+    });
+  }
   // The supplier's next catalog: this product's grid 6 % dearer (to the cent), the rest unchanged.
   product.priceGrid.rows = product.priceGrid.rows.map((row) =>
     row.map((price) => fromScaled((toScaled(price) * RISE_PERCENT) / 100n)),

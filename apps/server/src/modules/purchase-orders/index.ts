@@ -20,6 +20,8 @@ export const purchaseOrderOwner: OrderOwner = {
 registerOrderOwner(purchaseOrderOwner);
 
 export { mailSubmittedPurchaseOrder } from './purchase-order-mail';
+export { minRequiredDateOf, reopenOrder, submitOrder } from './purchase-order-submit.service';
+export { convertDealQuote, createPurchaseOrder, setPurchaseOrdersArchived } from './purchase-orders.service';
 export {
   inProcessPurchaseOrderPdfMaker,
   type PurchaseOrderPdfMaker,
