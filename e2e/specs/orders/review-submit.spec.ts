@@ -217,7 +217,9 @@ test.describe('review and submit a purchase order', () => {
     await expect(
       page.getByRole('button', { name: 'View PDF' }).or(page.getByRole('link', { name: 'View PDF' })),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0);
+    // read-only: Review stays on the page, disabled
+    await expect(page.getByRole('button', { name: 'Review', exact: true })).toBeDisabled();
+    await page.screenshot({ path: path.join(SHOTS, 'online-submitted-1280.png') });
     const after = await getJson<OrderJson>(page.request, `/api/purchaseorder/${order.id}`);
     expect(after).toMatchObject({ status: 'SUBMITTED', isReadOnly: true });
   });
