@@ -51,7 +51,10 @@ function vitest(projects) {
 function playwright() {
   const out = 'test-results/playwright.json';
   fs.rmSync(path.join(root, out), { force: true });
-  const { status, seconds } = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
+  // Two workers, each with a server and data of its own (e2e/run-env.ts, decision 030).
+  const { status, seconds } = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    E2E_WORKERS: process.env.E2E_WORKERS ?? '2',
+  });
   const stats = readJson(out)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) || (status === 0 ? 0 : 1);
