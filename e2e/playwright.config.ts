@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DATA_DIR_TEMPORARY, E2E_PORT } from './run-env';
+import { E2E_BASE_URL, E2E_DATA_DIR_TEMPORARY, E2E_SERVERS } from './run-env';
 
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per server (E2E_WORKERS, run-env.ts): spec files are shared out, never data.
+  workers: E2E_SERVERS.length,
   forbidOnly: true,
   // CI runs on a shared 2-core machine whose speed varies run to run (1.6× between two runs of
   // this suite); a test that fails three times is failing, one that passes on a retry is reported
@@ -36,20 +37,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  // Started one after another: the first runs the build (scripts/build.mjs), the others find it done.
+  webServer: E2E_SERVERS.map(({ port, dataDir }) => ({
     command: 'node e2e/serve.mjs',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${E2E_BASE_URL}/health.json`,
+    url: `http://localhost:${port}/health.json`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: E2E_BASE_URL,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
       E2E_REMOVE_DATA_DIR: E2E_DATA_DIR_TEMPORARY ? '1' : '',
     },
-  },
+  })),
 });

@@ -110,6 +110,11 @@ const child = spawn(process.execPath, [path.join(app, 'apps/server/dist/main.js'
     SLAT_TEST_HOOKS: '1',
     // Every quote detail served from the cache is also read afresh and compared (decision 014).
     SLAT_QUOTE_CACHE: 'verify',
+    // PDFs made in the server process (its render thread), not in the PDF process at the idle
+    // CPU class (decision 017): the browser suite keeps both cores busy, and there an idle-class
+    // PDF waited until its 60 s timeout (decision 030). The PDF process itself, its class, CPU,
+    // restart and timeout are tested on the built server by apps/server/test/pdf-process.test.ts.
+    SLAT_PDF_PROCESS: process.env.SLAT_PDF_PROCESS ?? '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

@@ -51,6 +51,8 @@ function vitest(projects) {
 function playwright() {
   const out = 'test-results/playwright.json';
   fs.rmSync(path.join(root, out), { force: true });
+  // E2E_WORKERS=2 runs two workers, each with a server and data of its own (e2e/run-env.ts);
+  // one stays the default until two are measured faster on a quiet machine (decision 030).
   const { status, seconds } = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
   const stats = readJson(out)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);

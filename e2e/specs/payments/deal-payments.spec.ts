@@ -115,7 +115,8 @@ test('a manual Paid payment typed key by key: the messages, the totals and Depos
   await expect(row).toContainText(dollars(deal.deposit));
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('Manual');
-  await expect(row).toContainText('Transaction date: 20/11/2026');
+  // shown the way the date input took it (en-US: mm/dd/yyyy), not in another order
+  await expect(row).toContainText('Transaction date: 11/20/2026');
   await expect(row).toContainText('Reference: Cheque 1042');
   await expect(section.getByTestId('payments-received')).toHaveText(dollars(deal.deposit));
   await expect(modal.getByRole('combobox', { name: 'Payment', exact: true })).toHaveValue('Deposit Paid');

@@ -1,31 +1,12 @@
 /** How the customer's pages write money and dates (Intl only, no libraries). */
 import { compareDecimals } from '../../../../../packages/domain/src/decimal';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+import { formatCurrency } from '../../lib/currency';
 
 /**
- * A decimal string in its currency, cents always and up to 4 decimals as the app writes money
- * ($1,234.50). The string goes to Intl as it is (read exactly, no float round trip); an unknown
- * currency code falls back to the number and the code.
+ * A decimal string in its currency, as the dealer's Payments section writes it too ($1,234.50;
+ * lib/currency.ts): one rule for the account's currency on both sides.
  */
-export function formatMoney(amount: string, currency: string): string {
-  const code = currency.toUpperCase();
-  let format = moneyFormats.get(code);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 4,
-      });
-    } catch {
-      return `${amount} ${code}`;
-    }
-    moneyFormats.set(code, format);
-  }
-  return format.format(amount as unknown as number);
-}
+export const formatMoney = formatCurrency;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

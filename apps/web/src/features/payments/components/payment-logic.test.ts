@@ -60,7 +60,7 @@ const totals = (over: Partial<DealPaymentTotals> = {}): DealPaymentTotals => ({
 });
 
 const messages = (v: PaymentFormValues, cardMaximum: string | null = '750.00') => {
-  const result = paymentFormSchema(t, cardMaximum).safeParse(v);
+  const result = paymentFormSchema(t, cardMaximum, 'AUD').safeParse(v);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}=${i.message}`);
 };
 

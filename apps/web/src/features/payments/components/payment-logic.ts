@@ -9,7 +9,7 @@ import type {
 import { compareDecimals, sumDecimals } from '@slat/domain';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { formatMoney } from '../../../lib/format';
+import { formatCurrency } from '../../../lib/currency';
 import { moneyTextProblem, parseMoneyInput } from '../../quotes';
 
 /** What the payment form holds: the amount as typed, the date as the date input gives it. */
@@ -43,9 +43,10 @@ export function defaultPaymentValues(payment: DealPayment | null): PaymentFormVa
 
 /**
  * The form's schema: the spec's messages ('Amount must be greater than 0', 'Transaction date is
- * required'); a card request at most `cardMaximum` (null: no accepted quote, nothing requestable).
+ * required'); a card request at most `cardMaximum` (null: no accepted quote, nothing requestable),
+ * written in the account's `currency`.
  */
-export function paymentFormSchema(t: TFunction, cardMaximum: string | null) {
+export function paymentFormSchema(t: TFunction, cardMaximum: string | null, currency: string) {
   return z
     .object({
       type: z.enum(['MANUAL', 'STRIPE']),
@@ -67,7 +68,7 @@ export function paymentFormSchema(t: TFunction, cardMaximum: string | null) {
       else if (amount === null || compareDecimals(amount, '0') <= 0)
         amountIssue(t('payments.messages.amountPositive'));
       else if (v.type === 'STRIPE' && (cardMaximum === null || compareDecimals(amount, cardMaximum) > 0))
-        amountIssue(t('payments.cardAboveMaximum', { amount: formatMoney(cardMaximum ?? '0') }));
+        amountIssue(t('payments.cardAboveMaximum', { amount: formatCurrency(cardMaximum ?? '0', currency) }));
       if (v.status === 'PAID' && v.transactedAt.trim() === '')
         ctx.addIssue({
           code: 'custom',

@@ -16,7 +16,8 @@ import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive, requestConfirm } from '../../../lib/confirm';
-import { formatDate, formatDateTime, formatMoney, localDay } from '../../../lib/format';
+import { formatCurrency, formatInputDate } from '../../../lib/currency';
+import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError, notifySuccess, showToast } from '../../../lib/notify';
 import { MoneyField } from '../../quotes';
@@ -53,13 +54,18 @@ const isAboveBalanceAnswer = (error: unknown) =>
     error.fields.some((f) => f.message === paymentMessages.aboveBalanceNeedsConfirmation));
 
 /** The second dialog: a manual payment above the outstanding balance is recorded only on an explicit yes. */
-function confirmAboveBalance(t: T, values: PaymentFormValues, balance: string | null): Promise<boolean> {
+function confirmAboveBalance(
+  t: T,
+  values: PaymentFormValues,
+  balance: string | null,
+  currency: string,
+): Promise<boolean> {
   return requestConfirm({
     key: 'payment-above-balance',
     title: t('payments.aboveTitle'),
     message: t('payments.aboveMessage', {
-      amount: formatMoney(amountOf(values)),
-      balance: formatMoney(balance ?? '0'),
+      amount: formatCurrency(amountOf(values), currency),
+      balance: formatCurrency(balance ?? '0', currency),
     }),
     confirmLabel: t('payments.aboveConfirm'),
     cancelLabel: t('form.cancel'),
@@ -108,7 +114,10 @@ function PaymentForm({
   const action = usePaymentAction(deal.id);
   const cardMaximum = totals.requestableByCard;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is what the messages depend on
-  const schema = useMemo(() => paymentFormSchema(t, cardMaximum), [t, i18n.language, cardMaximum]);
+  const schema = useMemo(
+    () => paymentFormSchema(t, cardMaximum, totals.currency),
+    [t, i18n.language, cardMaximum, totals.currency],
+  );
   const form = useAppForm(schema, defaultPaymentValues(payment));
   const type = form.watch('type');
   const status = form.watch('status');
@@ -135,12 +144,12 @@ function PaymentForm({
           kind: 'create',
           body: createBody(values, confirmed, totals.acceptedQuote?.id ?? null),
         });
-      notifySuccess(t('payments.saved'), formatMoney(amountOf(values)));
+      notifySuccess(t('payments.saved'), formatCurrency(amountOf(values), totals.currency));
       modal.close();
     } catch (error) {
       // the server weighed it against a balance this screen had not seen yet
       if (!confirmed && isAboveBalanceAnswer(error)) {
-        if (await confirmAboveBalance(t, values, balance)) return send(values, true);
+        if (await confirmAboveBalance(t, values, balance, totals.currency)) return send(values, true);
         return;
       }
       if (error instanceof ApiError && error.status === 400 && error.fields.length) {
@@ -156,7 +165,7 @@ function PaymentForm({
 
   const onSubmit = async (values: PaymentFormValues) => {
     const above = needsAboveBalanceConfirmation(values, balance);
-    if (above && !(await confirmAboveBalance(t, values, balance))) return;
+    if (above && !(await confirmAboveBalance(t, values, balance, totals.currency))) return;
     await send(values, above);
   };
 
@@ -172,7 +181,7 @@ function PaymentForm({
     // decision 012: unarchive puts it back exactly, so archiving offers undo instead of asking
     notifyUndoable({
       title: t('payments.archivedToast'),
-      message: formatMoney(payment.amount),
+      message: formatCurrency(payment.amount, payment.currency),
       undo: () => action.mutateAsync({ action: 'unarchive', paymentId: payment.id }),
     });
   };
@@ -213,7 +222,7 @@ function PaymentForm({
             card
               ? cardMaximum === null
                 ? t('payments.cardNoQuote')
-                : t('payments.cardMaximum', { amount: formatMoney(cardMaximum) })
+                : t('payments.cardMaximum', { amount: formatCurrency(cardMaximum, totals.currency) })
               : undefined
           }
         />
@@ -322,7 +331,7 @@ function PaymentView({
   const action = usePaymentAction(deal.id);
   const [emailing, setEmailing] = useState(false);
   const actions = paymentActions(payment, readOnly);
-  const amount = formatMoney(payment.amount);
+  const amount = formatCurrency(payment.amount, payment.currency);
   const run = async (kind: 'cancel' | 'archive' | 'unarchive') => {
     await action.mutateAsync({ action: kind, paymentId: payment.id });
   };
@@ -400,7 +409,7 @@ function PaymentView({
         {showsTransactionDetails(payment) && (
           <>
             <DetailRow label={t('payments.transactedAt')}>
-              {payment.transactedAt ? formatDate(localDay(payment.transactedAt)) : '—'}
+              {payment.transactedAt ? formatInputDate(payment.transactedAt) : '—'}
             </DetailRow>
             <DetailRow label={t('payments.reference')}>{payment.reference || '—'}</DetailRow>
           </>

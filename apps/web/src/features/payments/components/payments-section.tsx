@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
-import { formatDate, formatMoney, localDay } from '../../../lib/format';
+import { formatCurrency, formatInputDate } from '../../../lib/currency';
 import '../strings';
 import { dealPaymentsQueryOptions } from '../api';
 import { CreatedText, PaymentStatusBadges } from './payment-bits';
@@ -109,16 +109,22 @@ function Totals({ totals }: { totals: DealPaymentTotals }) {
   return (
     <Group gap="md" wrap="wrap" data-testid="payment-totals" role="group" aria-label={t('payments.section')}>
       <Text size="sm">
-        {t('payments.received')}: <b data-testid="payments-received">{formatMoney(totals.received)}</b>
+        {t('payments.received')}:{' '}
+        <b data-testid="payments-received">{formatCurrency(totals.received, totals.currency)}</b>
       </Text>
       <Text size="sm">
-        {t('payments.requested')}: <b data-testid="payments-requested">{formatMoney(totals.requested)}</b>
+        {t('payments.requested')}:{' '}
+        <b data-testid="payments-requested">{formatCurrency(totals.requested, totals.currency)}</b>
       </Text>
       {quote && totals.balance !== null ? (
         <Text size="sm">
-          {t('payments.balance')}: <b data-testid="payments-balance">{formatMoney(totals.balance)}</b>{' '}
+          {t('payments.balance')}:{' '}
+          <b data-testid="payments-balance">{formatCurrency(totals.balance, totals.currency)}</b>{' '}
           <Text span size="sm" c="dimmed">
-            {t('payments.balanceOf', { tuid: quote.tuid, total: formatMoney(quote.total) })}
+            {t('payments.balanceOf', {
+              tuid: quote.tuid,
+              total: formatCurrency(quote.total, totals.currency),
+            })}
           </Text>
         </Text>
       ) : (
@@ -132,7 +138,7 @@ function Totals({ totals }: { totals: DealPaymentTotals }) {
 
 function PaymentRow({ payment, onOpen }: { payment: DealPayment; onOpen: () => void }) {
   const { t } = useTranslation();
-  const amount = formatMoney(payment.amount);
+  const amount = formatCurrency(payment.amount, payment.currency);
   const details = showsTransactionDetails(payment);
   return (
     <Paper withBorder radius="md" bg={payment.isArchived ? 'gray.0' : undefined} data-payment-id={payment.id}>
@@ -154,7 +160,7 @@ function PaymentRow({ payment, onOpen }: { payment: DealPayment; onOpen: () => v
               <Text size="xs">
                 {[
                   payment.transactedAt &&
-                    `${t('payments.transactedAt')}: ${formatDate(localDay(payment.transactedAt))}`,
+                    `${t('payments.transactedAt')}: ${formatInputDate(payment.transactedAt)}`,
                   payment.reference && `${t('payments.reference')}: ${payment.reference}`,
                 ]
                   .filter(Boolean)
