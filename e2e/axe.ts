@@ -129,8 +129,35 @@ export function trackVisitedRoutes(context: BrowserContext, baseURL: string): Ma
 }
 
 /**
- * The audit after a test: the final state of every page still open in its context, then each
- * other route it visited that no test in this worker has audited yet, opened again in a fresh page
+ * What a test's final page shows, for telling final states apart: its route and the names of the
+ * dialogs open on it (`/orders/:id [Review Order]`). Undefined for what is not an app page.
+ */
+async function finalState(page: Page, baseURL: string): Promise<string | undefined> {
+  const route = appRoute(page.url(), baseURL);
+  if (!route) return undefined;
+  await page.waitForLoadState('load').catch(() => {});
+  const dialogs = await page
+    .evaluate(() =>
+      Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'))
+        .map(
+          (d) =>
+            d.getAttribute('aria-label') ??
+            document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent ??
+            d.querySelector('h1, h2, h3')?.textContent ??
+            '?',
+        )
+        .sort()
+        .join(', '),
+    )
+    .catch(() => undefined);
+  // A page that cannot say what it shows is audited every time.
+  return dialogs === undefined ? undefined : `${route} [${dialogs}]`;
+}
+
+/**
+ * The audit after a test: the final state of every page still open in its context (unless this
+ * worker audited that route with the same dialogs open), then each other route it visited that no
+ * test in this worker has audited yet, opened again in a fresh page
  * of the same context (same session). `audited` (worker-wide) keeps a route to one such visit.
  */
 export async function auditContext(
@@ -145,7 +172,14 @@ export async function auditContext(
     const route = appRoute(page.url(), baseURL);
     if (route) audited.add(route);
   };
-  for (const page of context.pages().filter((p) => !p.isClosed())) await note(page);
+  for (const page of context.pages().filter((p) => !p.isClosed())) {
+    // A final state this worker has audited already (the same route with the same dialogs open)
+    // is not audited again: most tests end where another ended, and each audit costs seconds.
+    const state = await finalState(page, baseURL);
+    if (state && audited.has(state)) continue;
+    await note(page);
+    if (state) audited.add(state);
+  }
   for (const [route, url] of visited) {
     if (audited.has(route)) continue;
     const page = await context.newPage();
