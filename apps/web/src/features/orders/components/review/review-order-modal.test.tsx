@@ -324,5 +324,9 @@ describe('closing', SLOW, () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: /unsaved/i })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+    // Answered, as a person would: a question left open would outlive the test in the shared page.
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /unsaved/i })).toBeNull());
+    expect(inputValue(screen.getByLabelText(/Shipping instructions/))).toMatch(/ please$/);
   });
 });
