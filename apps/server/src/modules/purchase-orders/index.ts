@@ -20,13 +20,13 @@ export const purchaseOrderOwner: OrderOwner = {
 registerOrderOwner(purchaseOrderOwner);
 
 export { mailSubmittedPurchaseOrder } from './purchase-order-mail';
-export { minRequiredDateOf, reopenOrder, submitOrder } from './purchase-order-submit.service';
-export { convertDealQuote, createPurchaseOrder, setPurchaseOrdersArchived } from './purchase-orders.service';
 export {
   inProcessPurchaseOrderPdfMaker,
   type PurchaseOrderPdfMaker,
   pdfProcessPurchaseOrderMaker,
 } from './purchase-order-pdfs.service';
+export { minRequiredDateOf, reopenOrder, submitOrder } from './purchase-order-submit.service';
+export { convertDealQuote, createPurchaseOrder, setPurchaseOrdersArchived } from './purchase-orders.service';
 
 export const purchaseOrdersModule: ApiModule = {
   name: 'purchase-orders',

@@ -15,8 +15,11 @@ export async function revisionChangesOf(
   db: Db,
   accountId: number,
   orderId: number,
+  /** The order's parent when the caller has read it already (null: none), else looked up. */
+  knownParentId?: number | null,
 ): Promise<RevisionChange[]> {
-  const parentId = await repo.findParentOrderId(db, accountId, orderId);
+  const parentId =
+    knownParentId === undefined ? await repo.findParentOrderId(db, accountId, orderId) : knownParentId;
   if (parentId === null || parentId === undefined) return [];
   const [lines, parentLines, ancestry] = await Promise.all([
     orderLinesOf(db, accountId, orderId),

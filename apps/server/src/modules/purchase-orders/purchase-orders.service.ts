@@ -18,7 +18,7 @@ import {
   pendingUpdatesOf,
 } from '../order-contents/index';
 import { revisionChangesOf } from './purchase-order-revisions.service';
-import { minRequiredDateOf } from './purchase-order-submit.service';
+import { minRequiredDate as minRequiredDateIn } from './purchase-order-submit.service';
 import * as repo from './purchase-orders.repository';
 
 /**
@@ -132,14 +132,14 @@ export async function getPurchaseOrder(db: Db, accountId: number, orderId: numbe
   const r = await repo.findPurchaseOrder(db, accountId, orderId);
   if (!r) throw orderNotFound();
   const fields = fieldsOut(r);
-  const [{ orderLines, summary }, latest, revisionChanges, suppliers, minRequiredDate] = await Promise.all([
+  const [{ orderLines, summary }, latest, revisionChanges, suppliers] = await Promise.all([
     orderLinesWithSummary(db, accountId, orderId),
     r.replaced_by_order_id === null ? undefined : repo.findLatestRevision(db, accountId, orderId),
-    revisionChangesOf(db, accountId, orderId),
+    revisionChangesOf(db, accountId, orderId, r.parent_order_id === null ? null : Number(r.parent_order_id)),
     repo.findSuppliers(db, accountId, [Number(r.manufacturer_id)]),
-    // The one rule submit checks too (purchase-order-submit.service).
-    minRequiredDateOf(db, accountId),
   ]);
+  // The one rule submit checks too (purchase-order-submit.service), in the zone the header read.
+  const minRequiredDate = minRequiredDateIn(r.time_zone);
   const pendingUpdates = await pendingUpdatesOf(db, accountId, fields.isReadOnly, orderLines);
   const parentOrder =
     r.parent_order_id !== null && r.parent_tuid !== null
