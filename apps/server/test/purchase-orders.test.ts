@@ -10,7 +10,7 @@ import {
   orderDealer,
   readOrder,
 } from './purchase-order-fixtures';
-import { ok, quoteDealer, rollerSupplier } from './quote-fixtures';
+import { ok, quoteDealer, quoteWithLines, rollerSupplier } from './quote-fixtures';
 
 // Purchase orders (§2 Orders list, Create order, Order detail; §3; §7): the list and its
 // filters, the detail, creating, editing, cloning, archiving, the suppliers and the dashboard.
@@ -620,5 +620,20 @@ describe('guards', () => {
     // The list is a search: it needs no token.
     expect((await noToken.post('/api/purchaseorder', {})).statusCode).toBe(200);
     expect(await readOrder(d.client, id)).toMatchObject({ sidemark: '', isArchived: false });
+  });
+});
+
+describe("a purchase order's lines and the top-selling products", () => {
+  it('count for nothing: top-selling is what the dealer quotes', async () => {
+    const dealer = await orderDealer(t, 'TopSelling');
+    // Three lines of the second supplier's product on a purchase order, none on a quote…
+    const order = await newOrder(dealer.client, dealer.second.id);
+    for (const w of ['A', 'B', 'C'])
+      await addWindowWithLine(dealer.client, order.id, w, dealer.second.productId);
+    const top = () => dealer.client.get('/api/products/top-selling').then((r) => ok(r) as number[]);
+    expect(await top()).toEqual([]);
+    // …and one quoted line of the first supplier's: only it sells.
+    await quoteWithLines(dealer, [{ window: 'Home/Lounge/Window', width: 900, height: 900 }]);
+    expect(await top()).toEqual([dealer.first.productId]);
   });
 });

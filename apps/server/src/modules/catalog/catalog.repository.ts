@@ -152,15 +152,16 @@ export async function linkAccountToSupplier(
 }
 
 /**
- * The account's most quoted product ids: by number of order lines, then total quantity, then id;
- * lines of archived deal quotes left out.
+ * The account's most quoted product ids: by number of deal quote lines, then total quantity, then
+ * id; lines of archived deal quotes left out, and purchase orders' lines too (copies of quoted
+ * lines, or orders placed with a supplier: not what the dealer quotes).
  */
 export async function topSellingProductIds(db: Db, accountId: number, limit: number): Promise<number[]> {
   const { rows } = await db.execute<{ product_id: number }>(sql`
     SELECT l.product_id
       FROM order_lines l
-      LEFT JOIN deal_quotes q ON q.order_id = l.order_id
-     WHERE l.account_id = ${accountId} AND NOT COALESCE(q.is_archived, false)
+      JOIN deal_quotes q ON q.order_id = l.order_id
+     WHERE l.account_id = ${accountId} AND NOT q.is_archived
      GROUP BY l.product_id
      ORDER BY COUNT(*) DESC, SUM(l.quantity) DESC, l.product_id
      LIMIT ${limit}`);
