@@ -81,6 +81,12 @@ export type ListFilters = {
   isArchived?: boolean | undefined;
   salesRep?: string | null | undefined;
   status?: PurchaseOrderStatus | undefined;
+  /**
+   * The company's time zone when the caller has read it (findAccountZone): the date bounds are
+   * then values the planner sees, not a subquery's result it must guess (it guessed 0.5 % of the
+   * rows for 'all', and walked every order for a rare search).
+   */
+  timeZone?: string | undefined;
 };
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -106,18 +112,15 @@ const creatorRep = (accountId: number, cond: SQL) =>
  * is a range of the list index and the total a count of it.
  */
 function listWhere(accountId: number, f: ListFilters): SQL {
+  const zone = f.timeZone !== undefined ? sql`${f.timeZone}::text` : accountZone(accountId);
   const parts: SQL[] = [sql`p.account_id = ${accountId}`, sql`p.replaced_by_order_id IS NULL`];
   parts.push(f.isArchived ? sql`p.is_archived` : sql`NOT p.is_archived`);
   if (f.manufacturerId !== undefined) parts.push(sql`p.manufacturer_id = ${f.manufacturerId}`);
   if (f.status !== undefined) parts.push(sql`p.status = ${f.status}`);
   if (f.dateFrom !== undefined)
-    parts.push(
-      sql`p.created_at >= ((${f.dateFrom}::date)::timestamp AT TIME ZONE ${accountZone(accountId)})`,
-    );
+    parts.push(sql`p.created_at >= ((${f.dateFrom}::date)::timestamp AT TIME ZONE ${zone})`);
   if (f.dateTo !== undefined)
-    parts.push(
-      sql`p.created_at < ((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${accountZone(accountId)})`,
-    );
+    parts.push(sql`p.created_at < ((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${zone})`);
   // 'None': no override and no staff member.
   if (f.salesRep === null)
     parts.push(sql`(NULLIF(p.sales_rep_override, '') IS NULL AND p.created_by IS NULL)`);
@@ -567,4 +570,10 @@ export async function dashboardCounts(
          FROM (SELECT COALESCE(core_status, 'UNSTARTED') AS core_status, count(*)::int AS n
                  FROM recent WHERE status = 'SUBMITTED' GROUP BY 1) x), '[]'::json) AS statuses`);
   return rows[0]!;
+}
+
+/** The company's time zone as the list's day bounds read it (UTC without one). */
+export async function findAccountZone(db: Db, accountId: number): Promise<string> {
+  const { rows } = await db.execute<{ tz: string }>(sql`SELECT ${accountZone(accountId)} AS tz`);
+  return rows[0]?.tz ?? 'UTC';
 }

@@ -99,12 +99,15 @@ export async function listPurchaseOrders(
   const { filters, pagination } = body;
   if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo)
     throw fieldError('filters.dateTo', 'The end date must not be before the start date');
-  const rows = await repo.findPurchaseOrderPage(db, accountId, filters, pagination.limit, pagination.offset);
+  // The day bounds as values (the company's zone read first), so each statement is planned for them.
+  const timeZone = filters.dateFrom || filters.dateTo ? await repo.findAccountZone(db, accountId) : undefined;
+  const where = { ...filters, timeZone };
+  const rows = await repo.findPurchaseOrderPage(db, accountId, where, pagination.limit, pagination.offset);
   // A first page shorter than the limit is the whole list: no second query.
   const total =
     pagination.offset === 0 && rows.length < pagination.limit
       ? rows.length
-      : await repo.countPurchaseOrders(db, accountId, filters);
+      : await repo.countPurchaseOrders(db, accountId, where);
   return {
     total,
     data: rows.map((r) => ({ ...fieldsOut(r), context: supplierOrdersOut(r.supplier_orders) })),
