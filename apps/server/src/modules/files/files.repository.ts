@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { files } from '../../db/schema';
 
@@ -39,4 +39,19 @@ export async function deleteFiles(db: Db, accountId: number, ids: number[]): Pro
     .where(and(eq(files.accountId, accountId), inArray(files.id, ids)))
     .returning({ storagePath: files.storagePath });
   return rows.map((r) => r.storagePath);
+}
+
+/** The account's newest file with this name. */
+export async function findNewestByName(
+  db: Db,
+  accountId: number,
+  filename: string,
+): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.accountId, accountId), eq(files.filename, filename)))
+    .orderBy(desc(files.id))
+    .limit(1);
+  return row;
 }

@@ -106,6 +106,17 @@ export class FileStore {
     return new Map(rows.map((row) => [row.id, this.stored(row)]));
   }
 
+  /**
+   * The account's newest file named `filename` that is still on disk: a document rendered before
+   * from the same content (PDFs are named by their definition's digest), so it is not made again.
+   */
+  async findRendered(accountId: number, filename: string): Promise<StoredFile | undefined> {
+    const row = await repo.findNewestByName(this.db, accountId, filename);
+    if (!row) return undefined;
+    const file = this.stored(row);
+    return (await fs.stat(file.fullPath).catch(() => null)) ? file : undefined;
+  }
+
   private stored(row: repo.FileRow): StoredFile {
     return { ...row, fullPath: path.join(this.root, row.storagePath) };
   }

@@ -79,9 +79,7 @@ export async function mailSubmittedPurchaseOrder(
   const fileId = await deps.pdfs.submittedPurchaseOrderDocument(job.accountId, job.orderId);
   if (fileId === undefined) return;
   const o = await repo.findPdfOrder(deps.db, job.accountId, job.orderId);
-  const file = await repo.findFile(deps.db, job.accountId, fileId);
+  const file = (await deps.files.findMany(job.accountId, [fileId])).get(fileId);
   if (!o || !file || !o.supplier_email.trim()) return;
-  await deps.mailer.deliver(
-    purchaseOrderMail(o, { path: deps.files.path(file.storage_path), filename: downloadName(o) }),
-  );
+  await deps.mailer.deliver(purchaseOrderMail(o, { path: file.fullPath, filename: downloadName(o) }));
 }

@@ -69,38 +69,6 @@ export async function findPdfOrder(
   return rows[0];
 }
 
-export type StoredFileRow = {
-  id: number;
-  filename: string;
-  mime_type: string;
-  size: number;
-  storage_path: string;
-};
-
-/** A PDF rendered before from the same document (its name carries the document's digest). */
-export async function findFileByName(
-  db: Db,
-  accountId: number,
-  filename: string,
-): Promise<StoredFileRow | undefined> {
-  const { rows } = await db.execute<StoredFileRow>(sql`
-    SELECT id, filename, mime_type, size, storage_path FROM files
-     WHERE account_id = ${accountId} AND filename = ${filename}
-     ORDER BY id DESC LIMIT 1`);
-  return rows[0];
-}
-
-/** One of the account's files. */
-export async function findFile(
-  db: Db,
-  accountId: number,
-  fileId: number,
-): Promise<StoredFileRow | undefined> {
-  const { rows } = await db.execute<StoredFileRow>(sql`
-    SELECT id, filename, mime_type, size, storage_path FROM files WHERE id = ${fileId} AND account_id = ${accountId}`);
-  return rows[0];
-}
-
 /** Records the submitted PDF once; false when another render stored it first. */
 export async function setDocumentFile(
   db: Db,

@@ -244,9 +244,8 @@ export function purchaseOrderPdf(
     const delivery = await reviewDelivery(deps, accountId, o, input, paths);
     const definition = await definitionOf(deps, accountId, o, delivery, template?.settings ?? {});
     const filename = previewName(orderId, sha256(JSON.stringify(definition)));
-    const existing = await repo.findFileByName(deps.db, accountId, filename);
-    if (existing && (await fs.stat(deps.files.path(existing.storage_path)).catch(() => null)))
-      return { url: purchaseOrderFileUrl(orderId, existing.id), fileId: existing.id };
+    const existing = await deps.files.findRendered(accountId, filename);
+    if (existing) return { url: purchaseOrderFileUrl(orderId, existing.id), fileId: existing.id };
     const saved = await deps.files.save(accountId, {
       buffer: await renderPdf(definition),
       filename,
@@ -305,15 +304,14 @@ export async function purchaseOrderFile(
 ): Promise<{ fullPath: string; mimeType: string; size: number; downloadName: string }> {
   const o = await repo.findPdfOrder(deps.db, accountId, orderId);
   if (!o) throw orderNotFound();
-  const file = await repo.findFile(deps.db, accountId, fileId);
+  const file = (await deps.files.findMany(accountId, [fileId])).get(fileId);
   if (
-    file?.mime_type !== 'application/pdf' ||
+    file?.mimeType !== 'application/pdf' ||
     !(file.id === o.document_file_id || ofOrder(orderId, file.filename))
   )
     throw notFound('File not found');
-  const fullPath = deps.files.path(file.storage_path);
-  if (!(await fs.stat(fullPath).catch(() => null))) throw notFound('File not found');
-  return { fullPath, mimeType: file.mime_type, size: file.size, downloadName: downloadName(o) };
+  if (!(await fs.stat(file.fullPath).catch(() => null))) throw notFound('File not found');
+  return { fullPath: file.fullPath, mimeType: file.mimeType, size: file.size, downloadName: downloadName(o) };
 }
 
 /** "Purchase order 12.pdf", "Purchase order 12 revision 2.pdf". */

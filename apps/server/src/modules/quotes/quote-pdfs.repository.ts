@@ -69,27 +69,6 @@ export async function findPdfQuote(
   return rows[0];
 }
 
-export type StoredFileRow = {
-  id: number;
-  filename: string;
-  mime_type: string;
-  size: number;
-  storage_path: string;
-};
-
-/** A PDF rendered before from the same document (its name carries the document's digest). */
-export async function findFileByName(
-  db: Db,
-  accountId: number,
-  filename: string,
-): Promise<StoredFileRow | undefined> {
-  const { rows } = await db.execute<StoredFileRow>(sql`
-    SELECT id, filename, mime_type, size, storage_path FROM files
-     WHERE account_id = ${accountId} AND filename = ${filename}
-     ORDER BY id DESC LIMIT 1`);
-  return rows[0];
-}
-
 /**
  * The quote's PDFs of one kind rendered from an earlier document (`<kind>-<tuid>-<digest>.pdf`),
  * made before `before`, other than `keepId`, and referred to by nothing (an acceptance, a deal's
@@ -112,6 +91,14 @@ export async function findSupersededPdfs(
        AND NOT EXISTS (SELECT 1 FROM dealer_settings ds WHERE ds.company_logo_file_id = f.id)`);
   return rows.map((r) => r.id);
 }
+
+export type StoredFileRow = {
+  id: number;
+  filename: string;
+  mime_type: string;
+  size: number;
+  storage_path: string;
+};
 
 /**
  * One of the account's files, with whether it is this quote's acceptance's signature or frozen

@@ -351,9 +351,8 @@ async function storedPdf(
   }
   const definition = await definitionOf(deps, accountId, q, kind, settings, null);
   const filename = renderedName(kind, q.tuid, sha256(JSON.stringify(definition)));
-  const existing = await repo.findFileByName(deps.db, accountId, filename);
-  if (existing && (await fs.stat(deps.files.path(existing.storage_path)).catch(() => null)))
-    return { url: quoteFileUrl(quoteId, existing.id) };
+  const existing = await deps.files.findRendered(accountId, filename);
+  if (existing) return { url: quoteFileUrl(quoteId, existing.id) };
   const bytes = await renderPdf(definition);
   const saved = await deps.files.save(accountId, {
     buffer: bytes,
