@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/ui/list-pager';
 import { QueryView } from '../../../components/ui/query-view';
 import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';
 import { API_BASE } from '../../../lib/api/client';
@@ -28,7 +29,6 @@ import {
 } from '../components/contact-list-logic';
 import { ContactModal } from '../components/contact-modal';
 import { ImportContactsButton, ImportHint } from '../components/import-contacts';
-import { ListPager } from '../components/list-pager';
 
 const contactsApi = getRouteApi('/signed-in/contacts');
 const contactApi = getRouteApi('/signed-in/contacts/$contactId');
@@ -152,6 +152,7 @@ function PagedContacts({
   pageSize: number;
   busy: boolean;
 }) {
+  const { t } = useTranslation();
   const phone = useBreakpoint() === 'verySmall';
   const top = useRef<HTMLDivElement>(null);
   const pages = pageCount(total, pageSize);
@@ -159,11 +160,18 @@ function PagedContacts({
   const List = phone ? ContactCards : ContactTable;
   return (
     <Stack gap="sm" aria-busy={busy} ref={top}>
-      <ListPager total={total} page={page} pages={pages} onPage={(to) => onChange({ page: to })} />
+      <ListPager
+        total={total}
+        page={page}
+        pages={pages}
+        onPage={(to) => onChange({ page: to })}
+        endLabel={t('contacts.pagingEnd')}
+      />
       <List params={params} onChange={onChange} data={data} />
       {pages > 1 && (
         <ListPager
           end
+          endLabel={t('contacts.pagingEnd')}
           total={total}
           page={page}
           pages={pages}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/ui/list-pager';
 import { QueryView } from '../../../components/ui/query-view';
 import { storage } from '../../../lib/storage';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
@@ -29,7 +30,7 @@ import {
   rememberFilters,
 } from '../components/list/list-logic';
 import { OrderFilters } from '../components/list/order-filters';
-import { ButtonLink, OrderCards, OrdersPager, OrderTable } from '../components/list/order-list';
+import { ButtonLink, OrderCards, OrderTable } from '../components/list/order-list';
 
 const ordersApi = getRouteApi('/signed-in/orders');
 
@@ -123,7 +124,14 @@ function OrderList({
         const page = clampPage(params.page, total);
         return (
           <Stack gap="sm" aria-busy={query.isFetching} ref={top}>
-            <OrdersPager total={total} page={page} pages={pages} onPage={(to) => onChange({ page: to })} />
+            <ListPager
+              total={total}
+              page={page}
+              pages={pages}
+              onPage={(to) => onChange({ page: to })}
+              endLabel={t('ordersList.pagingEnd')}
+              countTestId="orders-total"
+            />
             <List
               orders={data}
               multiSupplier={multiSupplier}
@@ -132,8 +140,9 @@ function OrderList({
               filtered={filtered}
             />
             {pages > 1 && (
-              <OrdersPager
+              <ListPager
                 end
+                endLabel={t('ordersList.pagingEnd')}
                 total={total}
                 page={page}
                 pages={pages}

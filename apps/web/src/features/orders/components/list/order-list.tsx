@@ -1,7 +1,6 @@
 import '../../strings';
-import { ActionIcon, Badge, Button, type ButtonProps, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, type ButtonProps, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { PurchaseOrderListItem } from '@slat/contracts';
-import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { createLink, useNavigate } from '@tanstack/react-router';
 import type { ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -283,57 +282,5 @@ export function OrderCards({ orders, multiSupplier, onClearFilters, filtered }: 
         </Paper>
       ))}
     </Stack>
-  );
-}
-
-/** Paging: the total found, 'Page X of Y', first, previous, next and last. */
-export function OrdersPager({
-  total,
-  page,
-  pages,
-  onPage,
-  end = false,
-}: {
-  total: number;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  end?: boolean;
-}) {
-  const { t } = useTranslation();
-  const buttons = [
-    { label: t('lists.first'), to: 1, Icon: IconChevronsLeft, disabled: page <= 1 },
-    { label: t('lists.previous'), to: page - 1, Icon: IconChevronLeft, disabled: page <= 1 },
-    { label: t('lists.next'), to: page + 1, Icon: IconChevronRight, disabled: page >= pages },
-    { label: t('lists.last'), to: pages, Icon: IconChevronsRight, disabled: page >= pages },
-  ];
-  return (
-    <Group justify={end ? 'flex-end' : 'space-between'} gap="xs" wrap="wrap">
-      {!end && (
-        <Text size="sm" role="status" data-testid="orders-total">
-          {t('lists.recordsFound', { count: total })}
-        </Text>
-      )}
-      <Group
-        gap="xs"
-        wrap="nowrap"
-        component="nav"
-        aria-label={end ? t('ordersList.pagingEnd') : t('lists.paging')}
-      >
-        <Text size="sm">{t('lists.pageOf', { page, pages })}</Text>
-        {buttons.map(({ label, to, Icon, disabled }) => (
-          <ActionIcon
-            key={label}
-            variant="default"
-            size="lg"
-            aria-label={label}
-            disabled={disabled}
-            onClick={() => onPage(to)}
-          >
-            <Icon size={18} aria-hidden />
-          </ActionIcon>
-        ))}
-      </Group>
-    </Group>
   );
 }

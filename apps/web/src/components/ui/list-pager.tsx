@@ -1,11 +1,11 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import '../strings';
 
 /**
- * §2 paging: 'N record(s) found', 'Page X of Y' and first, previous, next and last. The same
- * controls end the list (`end`), without the count, so a long page needs no scrolling back up.
+ * §2 paging of a list (contacts, orders): 'N record(s) found', 'Page X of Y' and first, previous,
+ * next and last. The same controls end the list (`end`), without the count, so a long page needs
+ * no scrolling back up; `endLabel` names that second set of controls for a screen reader.
  */
 export function ListPager({
   total,
@@ -13,12 +13,17 @@ export function ListPager({
   pages,
   onPage,
   end = false,
+  endLabel,
+  countTestId,
 }: {
   total: number;
   page: number;
   pages: number;
   onPage: (page: number) => void;
   end?: boolean;
+  endLabel: string;
+  /** The count's test id, where a browser test reads it. */
+  countTestId?: string;
 }) {
   const { t } = useTranslation();
   const buttons = [
@@ -30,16 +35,11 @@ export function ListPager({
   return (
     <Group justify={end ? 'flex-end' : 'space-between'} gap="xs" wrap="wrap">
       {!end && (
-        <Text size="sm" role="status">
+        <Text size="sm" role="status" data-testid={countTestId}>
           {t('lists.recordsFound', { count: total })}
         </Text>
       )}
-      <Group
-        gap="xs"
-        wrap="nowrap"
-        component="nav"
-        aria-label={end ? t('contacts.pagingEnd') : t('lists.paging')}
-      >
+      <Group gap="xs" wrap="nowrap" component="nav" aria-label={end ? endLabel : t('lists.paging')}>
         <Text size="sm">{t('lists.pageOf', { page, pages })}</Text>
         {buttons.map(({ label, to, Icon, disabled }) => (
           <ActionIcon
