@@ -143,3 +143,28 @@ export function companyBlock(company: PdfCompany): PdfContent {
 export function images(entries: Record<string, string | null>): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).filter((e): e is [string, string] => e[1] !== null));
 }
+
+/** A totals row: label, amount (decimal string) and whether it is the grand total. */
+export type TotalRow = [label: string, amount: string, grand?: boolean];
+
+/** The totals, right-aligned under the lines, kept together on one page. */
+export function totalsTable(rows: readonly TotalRow[]): PdfContent {
+  return {
+    columns: [
+      { text: '', width: '*' },
+      {
+        width: 260,
+        table: {
+          widths: ['*', 100],
+          body: rows.map(([label, amount, grand]) => [
+            { text: label, style: grand ? 'grandTotal' : 'totalLabel' },
+            { text: formatPdfMoney(amount), style: grand ? 'grandTotal' : 'totalValue' },
+          ]),
+        },
+        layout: TABLE_LAYOUT,
+      },
+    ],
+    unbreakable: true,
+    margin: [0, 14, 0, 0],
+  };
+}

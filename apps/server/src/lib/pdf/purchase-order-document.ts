@@ -13,6 +13,8 @@ import {
   pageFooter,
   sizeText,
   TABLE_LAYOUT,
+  type TotalRow,
+  totalsTable,
 } from './layout';
 
 /** A purchase-order line with its cost (the supplier's price, the line's total). */
@@ -131,27 +133,10 @@ function linesTables(data: PurchaseOrderPdfData): PdfContent[] {
 }
 
 function totals(data: PurchaseOrderPdfData): PdfContent {
-  const rows: [string, string, boolean?][] = [['Products', data.totals.cost]];
+  const rows: TotalRow[] = [['Products', data.totals.cost]];
   if (data.totals.freight !== null) rows.push(['Freight (estimate)', data.totals.freight]);
   rows.push(['Total (ex tax)', data.totals.total, true]);
-  return {
-    columns: [
-      { text: '', width: '*' },
-      {
-        width: 260,
-        table: {
-          widths: ['*', 100],
-          body: rows.map(([label, amount, grand]) => [
-            { text: label, style: grand ? 'grandTotal' : 'totalLabel' },
-            { text: formatPdfMoney(amount), style: grand ? 'grandTotal' : 'totalValue' },
-          ]),
-        },
-        layout: TABLE_LAYOUT,
-      },
-    ],
-    unbreakable: true,
-    margin: [0, 14, 0, 0],
-  };
+  return totalsTable(rows);
 }
 
 const KIND_LABEL: Record<PurchaseOrderPdfChange['kind'], string> = {

@@ -17,6 +17,8 @@ import {
   pageFooter,
   sizeText,
   TABLE_LAYOUT,
+  type TotalRow,
+  totalsTable,
 } from './layout';
 
 /** A quote line with its price as the quote shows it (inc tax in INCLUSIVE mode, ex tax in EXCLUSIVE). */
@@ -130,7 +132,7 @@ function linesTables(data: QuotePdfData): PdfContent[] {
 function totals(data: QuotePdfData): PdfContent {
   const p = data.pricing;
   const rate = formatPercent(data.taxPercentage);
-  const rows: [string, string, boolean?][] = [];
+  const rows: TotalRow[] = [];
   if (data.taxMode === 'EXCLUSIVE') {
     rows.push(['Subtotal (ex tax)', p.sellTotalOrderLinesExTax]);
     for (const a of p.adjustments) rows.push([a.label, a.amountExTax]);
@@ -147,25 +149,7 @@ function totals(data: QuotePdfData): PdfContent {
     'Balance on completion',
     fromScaled(toScaled(p.sellGrandTotalIncTax) - toScaled(p.depositAmount), 2),
   ]);
-  return {
-    columns: [
-      { text: '', width: '*' },
-      {
-        width: 260,
-        table: {
-          widths: ['*', 100],
-          body: rows.map(([label, amount, grand]) => [
-            { text: label, style: grand ? 'grandTotal' : 'totalLabel' },
-            { text: formatPdfMoney(amount), style: grand ? 'grandTotal' : 'totalValue' },
-          ]),
-        },
-        layout: TABLE_LAYOUT,
-      },
-    ],
-    // The total, the deposit and the balance stay on one page.
-    unbreakable: true,
-    margin: [0, 14, 0, 0],
-  };
+  return totalsTable(rows);
 }
 
 function acceptanceBlock(data: QuotePdfData): PdfContent {
