@@ -5,25 +5,14 @@
 // without shipping; axe on every step; the modal on a phone. Screenshots into /work/shots/orders-review/.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiWrite, expect, getWorkflow, settledViolations, signInViaApi, test } from '../../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { apiWrite, expect, settledViolations, signInViaApi, test } from '../../fixtures';
+import { draftWithProductsOf, getJson, type Supplier, supplierNamed } from './orders-helpers';
 
 const SHOTS = process.env.SLAT_REVIEW_SHOTS ?? '/work/shots/orders-review';
 // The PDF process starts with the first PDF and renders at the lowest priority (decision 017).
 const PDF_TIMEOUT = 90_000;
 
-type Supplier = { id: number; name: string; offlineOnly: boolean; isInternal: boolean };
-type QuoteJson = {
-  id: number;
-  status: 'DRAFT' | 'ACCEPTED';
-  isArchived: boolean;
-  context: {
-    orderLineCount: number;
-    errorLineCount: number;
-    orderLines: { manufacturerId: number }[];
-    pendingUpdates: { hasPendingUpdates: boolean };
-  };
-};
 type OrderJson = {
   id: number;
   tuid: number;
@@ -31,43 +20,6 @@ type OrderJson = {
   isReadOnly: boolean;
   context: { minRequiredDate: string | null; supplier: Supplier };
 };
-
-const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
-  const res = await request.get(url);
-  expect(res.status(), `GET ${url}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-};
-
-async function supplierNamed(request: APIRequestContext, name: string): Promise<Supplier> {
-  const { data } = await getJson<{ data: Supplier[] }>(request, '/api/purchaseorder/suppliers');
-  const supplier = data.find((s) => s.name === name);
-  if (!supplier) throw new Error(`no supplier ${name}`);
-  return supplier;
-}
-
-/** A demo draft with products of the supplier and none with errors or pending updates. */
-async function draftWithProductsOf(request: APIRequestContext, supplierId: number): Promise<QuoteJson> {
-  for (const slug of ['residential', 'commercial']) {
-    const wf = await getWorkflow(request, slug);
-    const deals = await getJson<{ data: { id: number }[] }>(
-      request,
-      `/api/deals?workflowId=${wf.id}&limit=500`,
-    );
-    for (const deal of deals.data) {
-      for (const listed of await getJson<QuoteJson[]>(request, `/api/deals/${deal.id}/quotes`)) {
-        if (listed.status !== 'DRAFT' || listed.isArchived) continue;
-        const quote = await getJson<QuoteJson>(request, `/api/deal-quotes/${listed.id}`);
-        if (
-          quote.context.errorLineCount === 0 &&
-          !quote.context.pendingUpdates.hasPendingUpdates &&
-          quote.context.orderLines.some((line) => line.manufacturerId === supplierId)
-        )
-          return quote;
-      }
-    }
-  }
-  throw new Error(`no demo draft with products of supplier ${supplierId}`);
-}
 
 /** A fresh open purchase order: a copy of a demo quote, accepted, converted for the supplier. */
 async function openOrderFor(page: Page, supplierName: string): Promise<OrderJson> {
