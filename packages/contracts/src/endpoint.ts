@@ -5,8 +5,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may call an endpoint. Every call needs a session unless its contract says `auth: 'public'`,
  * and says why in a comment beside it (sign-in, branding of the sign-in page, public file links…).
+ * `supplier` calls take a supplier's credential (`Authorization: Bearer`, a token or an order
+ * link) instead of a session, and only that.
  */
-export type EndpointAuth = 'public' | 'session';
+export type EndpointAuth = 'public' | 'session' | 'supplier';
 
 /** One API call: the single source of truth for its path, verb, input and output. */
 export type Endpoint<

@@ -1,2 +1,3 @@
-// The supplier-orders contracts: one file per area, exported from ../index.ts (see ARCHITECTURE.md, module template).
-export {};
+// The supplier-orders contracts: the dealer's side and the supplier API.
+export * from './supplier-api';
+export * from './supplier-orders';

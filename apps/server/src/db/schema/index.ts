@@ -19,4 +19,5 @@ export * from './purchase-orders';
 export * from './quotes';
 export * from './settings';
 export * from './supplier-documents';
+export * from './supplier-orders';
 export * from './workflows';

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -134,6 +135,26 @@ export const supplierOrders = pgTable(
     shippingInstructions: text('shipping_instructions').notNull().default(''),
     trackingInformation: text('tracking_information').notNull().default(''),
     customerNotes: text('customer_notes').notNull().default(''),
+    /** The supplier's named status (supplier_order_statuses); core_status mirrors its core status. */
+    orderStatusId: integer('order_status_id'),
+    /** Tracking as the supplier gave it; tracking_information is their one-line display. */
+    trackingCarrier: text('tracking_carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    trackingUrl: text('tracking_url').notNull().default(''),
+    /**
+     * The supplier's answer, with the meanings of the Peppol/UBL order response: '' not yet
+     * answered, RECEIVED (AB), ACCEPTED (AP), ACCEPTED_WITH_CHANGES (CA), REJECTED (RE).
+     */
+    acknowledgement: text('acknowledgement', {
+      enum: ['', 'RECEIVED', 'ACCEPTED', 'ACCEPTED_WITH_CHANGES', 'REJECTED'],
+    })
+      .notNull()
+      .default(''),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    /** Why a supplier rejected the order (REJECTED only). */
+    rejectionReason: text('rejection_reason').notNull().default(''),
+    /** Per line, what the supplier changed when accepting with changes: [{orderLineId, quantity?, size?, date?, note?}]. */
+    lineChanges: jsonb('line_changes').notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
