@@ -21,6 +21,15 @@ export const PURCHASE_ORDER_SUBMITTED_QUEUE = 'purchase-order-submitted';
 export type PurchaseOrderSubmittedJob = { accountId: number; orderId: number };
 /** The daily comparison of the card provider's sessions with the payments (the checkout module's). */
 export const CARD_RECONCILE_QUEUE = 'card-reconcile';
+/**
+ * A change to a supplier order (one history entry), enqueued in the change's own transaction:
+ * the webhooks module makes one delivery per subscription of the account from it.
+ */
+export const SUPPLIER_ORDER_CHANGED_QUEUE = 'supplier-order-changed';
+export type SupplierOrderChangedJob = { accountId: number; supplierOrderId: number; historyId: number };
+/** One webhook delivery's attempt; a failed attempt is retried with backoff, then marked FAILED. */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+export type WebhookDeliveryJob = { deliveryId: number };
 
 /** Every queue and what its jobs carry. */
 export type JobData = {
@@ -29,6 +38,8 @@ export type JobData = {
   [QUOTE_PDF_QUEUE]: QuotePdfJob;
   [PURCHASE_ORDER_SUBMITTED_QUEUE]: PurchaseOrderSubmittedJob;
   [CARD_RECONCILE_QUEUE]: Record<string, never>;
+  [SUPPLIER_ORDER_CHANGED_QUEUE]: SupplierOrderChangedJob;
+  [WEBHOOK_DELIVERY_QUEUE]: WebhookDeliveryJob;
 };
 export type QueueName = keyof JobData;
 const QUEUES: QueueName[] = [
@@ -37,6 +48,8 @@ const QUEUES: QueueName[] = [
   QUOTE_PDF_QUEUE,
   PURCHASE_ORDER_SUBMITTED_QUEUE,
   CARD_RECONCILE_QUEUE,
+  SUPPLIER_ORDER_CHANGED_QUEUE,
+  WEBHOOK_DELIVERY_QUEUE,
 ];
 
 export type Jobs = {
