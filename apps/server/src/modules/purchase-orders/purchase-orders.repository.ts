@@ -1,7 +1,7 @@
 import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, namedStatement, runNamed } from '../../db/database';
+import { type Db, namedStatement, runNamed, runPrepared } from '../../db/database';
 
 /**
  * All SQL of purchase orders. Every query is scoped by the account; functions take `db` first so
@@ -191,7 +191,11 @@ export async function findPurchaseOrderPage(
   limit: number,
   offset: number,
 ): Promise<PurchaseOrderRow[]> {
-  const { rows } = await db.execute<PurchaseOrderRow>(sql`
+  // Prepared (decision 016): planning the page's statement cost more than running it.
+  return runPrepared<PurchaseOrderRow>(
+    db,
+    'purchase_order_page',
+    sql`
     WITH page AS MATERIALIZED (
       SELECT p.order_id
         FROM purchase_orders p
@@ -204,18 +208,20 @@ export async function findPurchaseOrderPage(
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
       ${headerJoins}
-     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`);
-  return rows;
+     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`,
+  );
 }
 
 /** How many orders the list's filters match. */
 export async function countPurchaseOrders(db: Db, accountId: number, filters: ListFilters): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`);
+  const rows = await runPrepared<{ n: number }>(
+    db,
+    'purchase_order_count',
+    sql`SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A purchase order with what its detail shows beyond the list's columns; undefined when not the account's. */
 // Prepared by name (decision 016): a repeated GET of an order (the detail cache's hit) is this
 // statement alone. Besides the header it reads what the cache's stamp needs (decision 014): the
 // order's version, the catalog's newest version and the account's suppliers (pending updates),
@@ -599,6 +605,10 @@ export async function dashboardCounts(
 
 /** The company's time zone as the list's day bounds read it (UTC without one). */
 export async function findAccountZone(db: Db, accountId: number): Promise<string> {
-  const { rows } = await db.execute<{ tz: string }>(sql`SELECT ${accountZone(accountId)} AS tz`);
+  const rows = await runPrepared<{ tz: string }>(
+    db,
+    'account_zone',
+    sql`SELECT ${accountZone(accountId)} AS tz`,
+  );
   return rows[0]?.tz ?? 'UTC';
 }

@@ -114,7 +114,8 @@ const writeDealQuote = jsonWriter(dealQuoteSchema);
 
 export type DealQuoteCache = DetailCache<DealQuote>;
 
-export const dealQuoteCache = (mode: 'on' | 'off' | 'verify'): DealQuoteCache => new DetailCache('quote', mode);
+export const dealQuoteCache = (mode: 'on' | 'off' | 'verify'): DealQuoteCache =>
+  new DetailCache('quote', mode);
 
 /**
  * GET /deal-quotes/{id}, written: from the cache when the quote's stamp (its header row, read
