@@ -85,7 +85,9 @@ function routeSchema(endpoint: Endpoint | RawEndpoint) {
   return {
     summary: endpoint.summary,
     tags:
-      endpoint.auth === 'supplier' ? ['supplier'] : [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
+      endpoint.auth === 'supplier'
+        ? ['supplier']
+        : [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
     ...(endpoint.auth === 'supplier' ? { security: [{ [SUPPLIER_BEARER_SCHEME]: [] }] } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -163,7 +165,10 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
   app.addHook('onRequest', async (request) => {
     // A supplier call takes its bearer credential and only that: the session cookie is not read.
     if (!request.is404 && request.routeOptions.config.contract?.auth === 'supplier') {
-      request.supplier = await resolveSupplierCredential(services.db, bearerOf(request.headers.authorization));
+      request.supplier = await resolveSupplierCredential(
+        services.db,
+        bearerOf(request.headers.authorization),
+      );
       return;
     }
     const cookie = services.sessions.cookieValue(request);

@@ -44,11 +44,19 @@ export function bearerOf(header: string | string[] | undefined): string | undefi
  * The supplier a credential belongs to; 401 for none, an unknown one or a revoked one. A token's
  * last use is written at most once a minute, so a busy integration does not write on every call.
  */
-export async function resolveSupplierCredential(db: Db, credential: string | undefined): Promise<SupplierActor> {
+export async function resolveSupplierCredential(
+  db: Db,
+  credential: string | undefined,
+): Promise<SupplierActor> {
   if (!credential) throw unauthenticated(supplierAuthMessages.missing);
   if (credential.startsWith(SUPPLIER_TOKEN_PREFIX)) {
     if (!TOKEN_PATTERN.test(credential)) throw unauthenticated(supplierAuthMessages.badToken);
-    const { rows } = await db.execute<{ id: number; manufacturer_id: number; name: string; stale: boolean }>(sql`
+    const { rows } = await db.execute<{
+      id: number;
+      manufacturer_id: number;
+      name: string;
+      stale: boolean;
+    }>(sql`
       SELECT t.id, t.manufacturer_id, m.name,
              (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
         FROM supplier_tokens t JOIN manufacturers m ON m.id = t.manufacturer_id
@@ -60,7 +68,12 @@ export async function resolveSupplierCredential(db: Db, credential: string | und
         UPDATE supplier_tokens SET last_used_at = now()
          WHERE id = ${row.id} AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`);
     }
-    return { kind: 'TOKEN', manufacturerId: row.manufacturer_id, manufacturerName: row.name, supplierOrderId: null };
+    return {
+      kind: 'TOKEN',
+      manufacturerId: row.manufacturer_id,
+      manufacturerName: row.name,
+      supplierOrderId: null,
+    };
   }
   if (!LINK_PATTERN.test(credential)) throw unauthenticated(supplierOrderMessages.linkRevoked);
   const { rows } = await db.execute<{ supplier_order_id: number; manufacturer_id: number; name: string }>(sql`
