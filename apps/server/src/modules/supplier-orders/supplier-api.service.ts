@@ -14,7 +14,14 @@ import { SUPPLIER_TOKEN_PREFIX, type SupplierActor, supplierTokenHash } from '..
 import { orderLinesOf } from '../order-contents/index';
 import { revisionChangesOf } from '../purchase-orders/index';
 import { applyChange, type ChangeAuthor, type ChangeJobs } from './supplier-order-changes';
-import { describeRevisionChange, statusOf, supplierOrderOf, trackingLine } from './supplier-order-views';
+import {
+  describeRevisionChange,
+  iso,
+  isoOf,
+  statusOf,
+  supplierOrderOf,
+  trackingLine,
+} from './supplier-order-views';
 import * as repo from './supplier-orders.repository';
 import { historyPage } from './supplier-orders.service';
 
@@ -75,7 +82,7 @@ export async function listOrders(
       acknowledgement: r.acknowledgement,
       eta: r.eta,
       requiredDate: r.required_date,
-      submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null,
+      submittedAt: iso(r.submitted_at),
       lineCount: r.line_count,
     })),
   };
@@ -94,7 +101,7 @@ async function viewOf(db: Db, row: repo.SupplierOrderRow): Promise<SupplierViewO
     purchaseOrderNumber: row.tuid,
     revisionNumber: row.revision_number,
     revises,
-    submittedAt: row.submitted_at ? row.submitted_at.toISOString() : null,
+    submittedAt: iso(row.submitted_at),
     pdfUrl: row.document_file_id === null ? null : `/api/supplier/v1/orders/${row.id}/pdf`,
     statuses: statuses.map(statusOf),
   };
@@ -251,7 +258,7 @@ export async function issueSupplierToken(
   const row = await db.transaction((tx) =>
     repo.replaceToken(tx, manufacturerId, supplierTokenHash(token), prefix),
   );
-  return { token, prefix, createdAt: row.created_at.toISOString() };
+  return { token, prefix, createdAt: isoOf(row.created_at) };
 }
 
 /** POST /supplier/v1/token/rotate: a token only; a link cannot (403). */

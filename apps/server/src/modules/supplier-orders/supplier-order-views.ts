@@ -14,7 +14,9 @@ import type * as repo from './supplier-orders.repository';
 
 // How supplier orders and their history are answered: rows in, contract shapes out (no SQL here).
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A timestamp as the API answers it (ISO 8601, UTC); null stays null. */
+export const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
+export const isoOf = (d: string) => new Date(d).toISOString();
 
 /** A core status's words, for an order with no named status yet. */
 const coreStatusNames: Record<repo.SupplierOrderRow['core_status'], string> = {
@@ -79,8 +81,8 @@ export function supplierOrderOf(row: repo.SupplierOrderRow, lines: OrderLine[]):
     shippingInstructions: row.shipping_instructions,
     trackingInformation: row.tracking_information,
     tracking: { carrier: row.tracking_carrier, number: row.tracking_number, url: row.tracking_url },
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    createdAt: isoOf(row.created_at),
+    updatedAt: isoOf(row.updated_at),
     orderStatusId: row.order_status_id,
     customerNotes: row.customer_notes,
     acknowledgement: row.acknowledgement,
@@ -159,7 +161,7 @@ function shown(field: TrackedField, value: unknown, names: HistoryNames): string
 }
 
 export function historyEntryOf(row: repo.HistoryRow, names: HistoryNames): SupplierOrderHistoryEntry {
-  const createdAt = row.created_at.toISOString();
+  const createdAt = isoOf(row.created_at);
   return {
     id: row.id,
     createdAt,

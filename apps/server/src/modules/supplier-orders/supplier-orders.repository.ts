@@ -28,14 +28,14 @@ export type SupplierOrderRow = {
   tracking_number: string;
   tracking_url: string;
   acknowledgement: '' | 'RECEIVED' | 'ACCEPTED' | 'ACCEPTED_WITH_CHANGES' | 'REJECTED';
-  acknowledged_at: Date | null;
+  acknowledged_at: string | null;
   rejection_reason: string;
   line_changes: unknown;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
   tuid: number;
   revision_number: number;
-  submitted_at: Date | null;
+  submitted_at: string | null;
   parent_order_id: number | null;
   document_file_id: number | null;
   po_status: 'OPEN' | 'SUBMITTED';
@@ -306,7 +306,7 @@ export async function insertHistory(db: Db, h: NewHistory): Promise<number> {
 
 export type HistoryRow = {
   id: number;
-  created_at: Date;
+  created_at: string;
   type: 'order-update' | 'order-line-split' | 'order-dl';
   changes: Record<string, { old: unknown; new: unknown }>;
   source: 'DEALER' | 'SUPPLIER_API' | 'SUPPLIER_LINK';
@@ -340,7 +340,7 @@ export async function findHistory(
   return { rows: page.rows, total: count.rows[0]?.n ?? 0 };
 }
 
-export type LinkRow = { public_id: string; created_at: Date; revoked_at: Date | null };
+export type LinkRow = { public_id: string; created_at: string; revoked_at: string | null };
 
 /** The order's newest link (live or the last revoked one). */
 export async function findNewestLink(db: Db, supplierOrderId: number): Promise<LinkRow | undefined> {
@@ -370,12 +370,12 @@ export async function replaceToken(
   manufacturerId: number,
   tokenHash: string,
   prefix: string,
-): Promise<{ created_at: Date }> {
+): Promise<{ created_at: string }> {
   // Rotations of one supplier queue on its row, so two at once leave exactly one live token.
   await db.execute(sql`SELECT id FROM manufacturers WHERE id = ${manufacturerId} FOR UPDATE`);
   await db.execute(sql`
     UPDATE supplier_tokens SET revoked_at = now() WHERE manufacturer_id = ${manufacturerId} AND revoked_at IS NULL`);
-  const { rows } = await db.execute<{ created_at: Date }>(sql`
+  const { rows } = await db.execute<{ created_at: string }>(sql`
     INSERT INTO supplier_tokens (manufacturer_id, token_hash, prefix) VALUES (${manufacturerId}, ${tokenHash}, ${prefix})
     RETURNING created_at`);
   return rows[0]!;

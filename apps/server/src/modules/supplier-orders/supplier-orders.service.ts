@@ -17,6 +17,7 @@ import {
   type HistoryNames,
   historyEntryOf,
   idsNamedBy,
+  iso,
   offlineSupplierOrderOf,
   statusOf,
   supplierOrderOf,
@@ -202,8 +203,8 @@ function linkOf(
   return {
     supplierOrderId,
     url: live ? supplierOrderUrl(publicUrl, link.public_id) : null,
-    createdAt: link ? link.created_at.toISOString() : null,
-    revokedAt: link?.revoked_at ? link.revoked_at.toISOString() : null,
+    createdAt: iso(link?.created_at ?? null),
+    revokedAt: iso(link?.revoked_at ?? null),
   };
 }
 
