@@ -148,7 +148,10 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   });
   // A submitted purchase order's PDF and its mail to the supplier (enqueued in the submit's transaction).
   await jobs.work(PURCHASE_ORDER_SUBMITTED_QUEUE, (job) =>
-    mailSubmittedPurchaseOrder({ db, files, pdfs: services.purchaseOrderPdfs, mailer }, job),
+    mailSubmittedPurchaseOrder(
+      { db, publicUrl: config.publicUrl, files, pdfs: services.purchaseOrderPdfs, mailer },
+      job,
+    ),
   );
   await startCheckoutJobs(services, jobs);
   return {
