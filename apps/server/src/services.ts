@@ -16,6 +16,7 @@ import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { startCheckoutJobs } from './modules/checkout/index';
+import { startDealJobs } from './modules/deals/index';
 import { FileStore } from './modules/files/index';
 import {
   inProcessPurchaseOrderPdfMaker,
@@ -154,6 +155,8 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
     ),
   );
   await startCheckoutJobs(services, jobs);
+  // The supplier alerts' deadlines pass without a write: the deals' stored counts follow them.
+  await startDealJobs(services, jobs);
   return {
     services,
     mailer,
