@@ -1,6 +1,6 @@
 import { type Deal, supplierOrderMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSupplierAlertCounts } from '../src/modules/deals/index';
+import { DEAL_ALERTS_CRON, refreshSupplierAlertCounts } from '../src/modules/deals/index';
 import { createTestApp, type TestApp } from './harness';
 import {
   orderWithLines,
@@ -219,5 +219,12 @@ describe('the supplier alerts on the deal', () => {
     );
     await refreshSupplierAlertCounts(t.db);
     expect(await storedWarnings(made.dealId)).toBe(before);
+  });
+
+  it('is refreshed every 5 minutes by the job queue', async () => {
+    expect(await query(`SELECT cron FROM pgboss.schedule WHERE name = 'deal-alerts'`)).toEqual([
+      { cron: DEAL_ALERTS_CRON },
+    ]);
+    expect(DEAL_ALERTS_CRON).toBe('*/5 * * * *');
   });
 });
