@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DealQuote } from '@slat/contracts';
+import type { DealQuote, DealSupplierOrder, SupplierCoreStatus } from '@slat/contracts';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -19,9 +19,10 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/ui/router-links';
 import { ApiError } from '../../../../lib/api/errors';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDate, formatDateTime, localDay } from '../../../../lib/format';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { dealQueryOptions } from '../../../deals';
 import '../../accept-strings';
 import { formatPrice, lineSize } from '../../../order-lines';
 import { linkedSuppliersQueryOptions, useConvertQuote } from '../../api/accept';
@@ -46,19 +47,24 @@ function QuoteOrders({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
   const headingId = useId();
   const orders = quote.context.purchaseOrders;
+  // What the suppliers say comes with the deal, which live boards refresh when a supplier answers.
+  const deal = useQuery({ ...dealQueryOptions(quote.dealId), enabled: orders.length > 0 });
+  const supplierOrders = deal.data?.context.supplierOrders ?? [];
   if (orders.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="xs" data-testid="quote-orders">
       <Title order={3} size="h5" id={headingId}>
         {t('quoteAccept.orders')}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={560}>
         <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
               <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
               <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
+              <Table.Th>{t('quoteAccept.supplierStatusColumn')}</Table.Th>
+              <Table.Th>{t('quoteAccept.etaColumn')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -94,12 +100,49 @@ function QuoteOrders({ quote }: { quote: DealQuote }) {
                     )}
                   </Group>
                 </Table.Td>
+                <SupplierCells orders={supplierOrders.filter((so) => so.orderId === order.id)} />
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** A core status's pill colour: dark shades, so white text keeps its contrast (axe). */
+const CORE_STATUS_COLOR: Record<SupplierCoreStatus, string> = {
+  UNSTARTED: 'gray.7',
+  IN_PROGRESS: 'blue.8',
+  ON_HOLD: 'orange.9',
+  COMPLETED: 'teal.9',
+  CANCELLED: 'red.9',
+};
+
+/** An order's supplier status pills (an offline order's typed status beside its pill) and ETAs. */
+function SupplierCells({ orders }: { orders: DealSupplierOrder[] }) {
+  const { t } = useTranslation();
+  const etas = orders.map((so) => so.eta).filter((eta): eta is string => eta !== null);
+  return (
+    <>
+      <Table.Td data-testid="supplier-status">
+        <Group gap={4} wrap="wrap">
+          {orders.map((so) => (
+            <Group key={so.id} gap={4} wrap="nowrap">
+              <Badge size="sm" variant="filled" color={CORE_STATUS_COLOR[so.coreStatus]}>
+                {t(`quoteAccept.supplierCoreStatuses.${so.coreStatus}`)}
+              </Badge>
+              {so.isOffline && so.status.trim() !== '' && <Text size="xs">{so.status}</Text>}
+            </Group>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td data-testid="supplier-eta">
+        <Text size="sm">
+          {etas.length > 0 ? etas.map((eta) => formatDate(localDay(eta))).join(', ') : t('quoteAccept.noEta')}
+        </Text>
+      </Table.Td>
+    </>
   );
 }
 
