@@ -295,9 +295,11 @@ describe("another dealer's supplier order", () => {
     });
     expect(crossed.statusCode).toBe(404);
     expect(await historyCount(t, off.supplierOrderId)).toBe(0);
-    const links = await t.pool.query('SELECT 1 FROM supplier_order_links WHERE supplier_order_id = $1', [
-      o.supplierOrderId,
-    ]);
-    expect(links.rowCount).toBe(0);
+    const links = await t.pool.query(
+      'SELECT revoked_at FROM supplier_order_links WHERE supplier_order_id = $1',
+      [o.supplierOrderId],
+    );
+    // Only the link submitting made, untouched: neither revoked nor renewed by the other dealer.
+    expect(links.rows).toEqual([{ revoked_at: null }]);
   });
 });
