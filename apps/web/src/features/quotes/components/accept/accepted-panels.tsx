@@ -22,6 +22,7 @@ import { ApiError } from '../../../../lib/api/errors';
 import { formatDate, formatDateTime, localDay } from '../../../../lib/format';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { dealQueryOptions } from '../../../deals';
 import '../../accept-strings';
 import { formatPrice, lineSize } from '../../../order-lines';
@@ -42,71 +43,138 @@ export function AcceptedPanels({ quote }: { quote: DealQuote }) {
   );
 }
 
-/** §2 Quote detail: the quote's Orders table, each row linking /orders/{id}. */
+type QuotePurchaseOrder = DealQuote['context']['purchaseOrders'][number];
+
+/**
+ * §2 Quote detail: the quote's Orders table, each row linking /orders/{id}, with what each
+ * order's supplier says (status and ETA). A phone gets the same as a list: five columns do not fit.
+ */
 function QuoteOrders({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const phone = useBreakpoint() === 'verySmall';
   const orders = quote.context.purchaseOrders;
   // What the suppliers say comes with the deal, which live boards refresh when a supplier answers.
   const deal = useQuery({ ...dealQueryOptions(quote.dealId), enabled: orders.length > 0 });
   const supplierOrders = deal.data?.context.supplierOrders ?? [];
+  const ofOrder = (order: QuotePurchaseOrder) => supplierOrders.filter((so) => so.orderId === order.id);
   if (orders.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="xs" data-testid="quote-orders">
       <Title order={3} size="h5" id={headingId}>
         {t('quoteAccept.orders')}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.supplierStatusColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.etaColumn')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.map((order) => (
-              <Table.Tr key={order.id} data-order-id={order.id}>
-                <Table.Td>
-                  <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(order.id) }}>
-                    {t('quoteAccept.orderLink', { tuid: order.tuid })}
-                  </AnchorLink>
-                  {order.revisionNumber > 1 && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      {t('quoteAccept.revisionShort', { number: order.revisionNumber })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.manufacturerName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Badge
-                      size="sm"
-                      variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
-                      color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
-                    >
-                      {t(`quoteAccept.orderStatuses.${order.status}`)}
-                    </Badge>
-                    {order.isArchived && (
-                      <Badge size="sm" variant="outline" color="gray">
-                        {t('quoteAccept.orderArchived')}
-                      </Badge>
-                    )}
+      {phone ? (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          aria-label={t('quoteAccept.ordersTable')}
+          style={{ listStyle: 'none' }}
+        >
+          {orders.map((order) => (
+            <Paper component="li" key={order.id} data-order-id={order.id} withBorder p="sm" radius="md">
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <OrderLink order={order} />
+                  <OrderStatusPills order={order} />
+                </Group>
+                <Text size="sm">{order.manufacturerName}</Text>
+                {ofOrder(order).length > 0 && (
+                  <Group gap="md" wrap="wrap">
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {t('quoteAccept.supplierStatusColumn')}
+                      </Text>
+                      <SupplierStatus orders={ofOrder(order)} />
+                    </Group>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {t('quoteAccept.etaColumn')}
+                      </Text>
+                      <SupplierEta orders={ofOrder(order)} />
+                    </Group>
                   </Group>
-                </Table.Td>
-                <SupplierCells orders={supplierOrders.filter((so) => so.orderId === order.id)} />
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.supplierStatusColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.etaColumn')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => (
+                <Table.Tr key={order.id} data-order-id={order.id}>
+                  <Table.Td>
+                    <OrderLink order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{order.manufacturerName}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusPills order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SupplierStatus orders={ofOrder(order)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SupplierEta orders={ofOrder(order)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Stack>
+  );
+}
+
+function OrderLink({ order }: { order: QuotePurchaseOrder }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(order.id) }}>
+        {t('quoteAccept.orderLink', { tuid: order.tuid })}
+      </AnchorLink>
+      {order.revisionNumber > 1 && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          {t('quoteAccept.revisionShort', { number: order.revisionNumber })}
+        </Text>
+      )}
+    </span>
+  );
+}
+
+function OrderStatusPills({ order }: { order: QuotePurchaseOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge
+        size="sm"
+        variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
+        color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
+      >
+        {t(`quoteAccept.orderStatuses.${order.status}`)}
+      </Badge>
+      {order.isArchived && (
+        <Badge size="sm" variant="outline" color="gray">
+          {t('quoteAccept.orderArchived')}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -119,30 +187,31 @@ const CORE_STATUS_COLOR: Record<SupplierCoreStatus, string> = {
   CANCELLED: 'red.9',
 };
 
-/** An order's supplier status pills (an offline order's typed status beside its pill) and ETAs. */
-function SupplierCells({ orders }: { orders: DealSupplierOrder[] }) {
+/** An order's supplier status pills (an offline order's typed status beside its pill). */
+function SupplierStatus({ orders }: { orders: DealSupplierOrder[] }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap" data-testid="supplier-status">
+      {orders.map((so) => (
+        <Group key={so.id} gap={4} wrap="nowrap">
+          <Badge size="sm" variant="filled" color={CORE_STATUS_COLOR[so.coreStatus]}>
+            {t(`quoteAccept.supplierCoreStatuses.${so.coreStatus}`)}
+          </Badge>
+          {so.isOffline && so.status.trim() !== '' && <Text size="xs">{so.status}</Text>}
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** An order's supplier ETAs, or a dash while none is given. */
+function SupplierEta({ orders }: { orders: DealSupplierOrder[] }) {
   const { t } = useTranslation();
   const etas = orders.map((so) => so.eta).filter((eta): eta is string => eta !== null);
   return (
-    <>
-      <Table.Td data-testid="supplier-status">
-        <Group gap={4} wrap="wrap">
-          {orders.map((so) => (
-            <Group key={so.id} gap={4} wrap="nowrap">
-              <Badge size="sm" variant="filled" color={CORE_STATUS_COLOR[so.coreStatus]}>
-                {t(`quoteAccept.supplierCoreStatuses.${so.coreStatus}`)}
-              </Badge>
-              {so.isOffline && so.status.trim() !== '' && <Text size="xs">{so.status}</Text>}
-            </Group>
-          ))}
-        </Group>
-      </Table.Td>
-      <Table.Td data-testid="supplier-eta">
-        <Text size="sm">
-          {etas.length > 0 ? etas.map((eta) => formatDate(localDay(eta))).join(', ') : t('quoteAccept.noEta')}
-        </Text>
-      </Table.Td>
-    </>
+    <Text size="sm" data-testid="supplier-eta">
+      {etas.length > 0 ? etas.map((eta) => formatDate(localDay(eta))).join(', ') : t('quoteAccept.noEta')}
+    </Text>
   );
 }
 
