@@ -134,11 +134,15 @@ for (const phone of [false, true]) {
       const update = await supplierCall('update', {
         orderStatusId: statuses.find((s) => s.coreStatus === 'IN_PROGRESS')!.id,
         eta: '2031-03-14',
+        freight: '42.50',
       });
       expect(update.status(), await update.text()).toBe(200);
       await expect(row.getByTestId('supplier-status')).toHaveText('In progress', { timeout: 15_000 });
       await expect(row.getByTestId('supplier-eta')).toHaveText('14/03/2031');
       expect(await settledViolations(page)).toEqual([]);
+      // §9: the submitted order's freight is now the supplier's.
+      await page.goto(`/orders/${made.order.id}`);
+      await expect(page.getByTestId('order-freight')).toHaveText('+ $42.50 shipping');
     });
   });
 }
