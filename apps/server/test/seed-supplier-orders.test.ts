@@ -59,6 +59,11 @@ describe('the demo seed: supplier orders', () => {
       const history = await historyOf(o.id);
       expect(history.total, `supplier order ${o.id}`).toBeGreaterThan(0);
       expect(history.data[0]!.employee.fullName).toBe(`${onlineSupplier().name} (supplier)`);
+      // Answered over the days since the order was submitted, newest first.
+      const submittedAt = submitted.find((x) => x.id === o.orderId)!.submittedAt!;
+      const times = history.data.map((e) => e.createdAt);
+      expect(times.every((at) => at > submittedAt && at <= new Date().toISOString())).toBe(true);
+      expect([...times].sort().reverse()).toEqual(times);
     }
     const shipped = mine.find((o) => o.context.orderStatus.coreStatus === 'COMPLETED')!;
     expect(shipped.tracking.number).not.toBe('');

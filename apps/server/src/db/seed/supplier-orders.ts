@@ -281,4 +281,24 @@ export async function seedDemoSupplierOrders(db: Db, accountId: number, userId: 
       });
     }
   }
+
+  // The answers came in over the days since each submission, not all this minute: each order's
+  // entries spread evenly between its submission and now, in the order they were made.
+  await db.execute(sql`
+    WITH ranked AS (
+      SELECT h.id, p.submitted_at,
+             row_number() OVER (PARTITION BY h.supplier_order_id ORDER BY h.id) AS n,
+             count(*) OVER (PARTITION BY h.supplier_order_id) AS total
+        FROM supplier_order_history h
+        JOIN supplier_orders s ON s.id = h.supplier_order_id
+        JOIN purchase_orders p ON p.order_id = s.order_id
+       WHERE h.account_id = ${accountId} AND p.submitted_at IS NOT NULL)
+    UPDATE supplier_order_history h
+       SET created_at = r.submitted_at + (now() - r.submitted_at) * r.n / (r.total + 1)
+      FROM ranked r WHERE r.id = h.id`);
+  await db.execute(sql`
+    UPDATE supplier_orders s
+       SET acknowledged_at = (SELECT min(h.created_at) FROM supplier_order_history h
+                               WHERE h.supplier_order_id = s.id AND h.changes ? 'acknowledgement')
+     WHERE s.account_id = ${accountId} AND s.acknowledged_at IS NOT NULL`);
 }
