@@ -80,19 +80,36 @@ function deal(supplierOrders: DealSupplierOrder[]): DealDetail {
 }
 
 let answer: DealDetail;
+/** The screen's width as media queries see it: a desk's, or a phone's. */
+let wide = true;
+const matchMedia = (query: string) =>
+  ({
+    matches: wide,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (String(input).endsWith('/api/deals/5')) return Response.json(answer);
   return Response.json([]);
 });
 
 beforeEach(() => {
+  wide = true;
   vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(window, 'matchMedia').mockImplementation(matchMedia);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   fetchMock.mockClear();
 });
 
+/** The quote's orders as shown: the table at a desk, the list on a phone. */
 async function show() {
   const rootRoute = createRootRoute({ component: () => <AcceptedPanels quote={quote} /> });
   const router = createRouter({
@@ -104,13 +121,15 @@ async function show() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return screen.findByRole('table', { name: 'Purchase orders of this quote' });
+  return wide
+    ? screen.findByRole('table', { name: 'Purchase orders of this quote' })
+    : screen.findByRole('list', { name: 'Purchase orders of this quote' });
 }
 
-const rowOf = (table: HTMLElement, tuid: number) =>
-  within(table)
+const rowOf = (orders: HTMLElement, tuid: number) =>
+  within(orders)
     .getByRole('link', { name: `Order #${tuid}` })
-    .closest('tr') as HTMLElement;
+    .closest('[data-order-id]') as HTMLElement;
 
 describe("the quote's Orders table", () => {
   it("shows each submitted order's supplier status and ETA", async () => {
@@ -154,5 +173,17 @@ describe("the quote's Orders table", () => {
     await waitFor(() => expect(within(rowOf(table, 1001)).getByText('Cancelled')).toBeTruthy());
     expect(within(rowOf(table, 1002)).getByText('Completed')).toBeTruthy();
     expect(within(rowOf(table, 1002)).getByTestId('supplier-eta').textContent).toBe('01/12/2026');
+  });
+
+  it('lists the orders on a phone, each with its supplier status and ETA', async () => {
+    wide = false;
+    answer = deal([supplierOrder({ id: 1, orderId: 40, coreStatus: 'ON_HOLD', eta: '2026-12-20' })]);
+    const list = await show();
+    expect(screen.queryByRole('table')).toBeNull();
+    await waitFor(() => expect(within(rowOf(list, 1001)).getByText('On hold')).toBeTruthy());
+    expect(within(rowOf(list, 1001)).getByTestId('supplier-eta').textContent).toBe('20/12/2026');
+    expect(within(rowOf(list, 1001)).getByText('Submitted')).toBeTruthy();
+    // An open order shows no supplier status yet.
+    expect(within(rowOf(list, 1003)).queryByTestId('supplier-status')).toBeNull();
   });
 });
