@@ -16,6 +16,7 @@ import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
 import { RateLimiter } from './lib/rate-limit';
 import { mailPasswordReset, ProfileCache } from './modules/auth/index';
 import { startCheckoutJobs } from './modules/checkout/index';
+import { startDealJobs } from './modules/deals/index';
 import { FileStore } from './modules/files/index';
 import {
   inProcessPurchaseOrderPdfMaker,
@@ -148,9 +149,14 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
   });
   // A submitted purchase order's PDF and its mail to the supplier (enqueued in the submit's transaction).
   await jobs.work(PURCHASE_ORDER_SUBMITTED_QUEUE, (job) =>
-    mailSubmittedPurchaseOrder({ db, files, pdfs: services.purchaseOrderPdfs, mailer }, job),
+    mailSubmittedPurchaseOrder(
+      { db, publicUrl: config.publicUrl, files, pdfs: services.purchaseOrderPdfs, mailer },
+      job,
+    ),
   );
   await startCheckoutJobs(services, jobs);
+  // The supplier alerts' deadlines pass without a write: the deals' stored counts follow them.
+  await startDealJobs(services, jobs);
   return {
     services,
     mailer,

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertsWeight, type DealAlertInput, type DealPhase, dealAlerts } from './deal-alerts';
+import {
+  addWorkingDays,
+  alertsWeight,
+  type DealAlertInput,
+  type DealPhase,
+  dealAlerts,
+  type SupplierOrderAlertFacts,
+} from './deal-alerts';
 
 const base: DealAlertInput = {
   phase: 'New',
@@ -70,5 +77,62 @@ describe('deal alerts (sales spec §4)', () => {
         },
       ),
     );
+  });
+
+  describe('supplier orders', () => {
+    // 2026-11-27 is a Friday.
+    const order = (o: Partial<SupplierOrderAlertFacts> = {}): SupplierOrderAlertFacts => ({
+      online: true,
+      acknowledged: false,
+      closed: false,
+      submittedOn: '2026-11-27',
+      eta: null,
+      ...o,
+    });
+    const onDay = (today: string, ...supplierOrders: SupplierOrderAlertFacts[]) =>
+      keys({ phase: 'InProgress', orderCount: 1, supplierOrders, today });
+
+    it('counts working days Monday to Friday, skipping the weekend', () => {
+      expect(addWorkingDays('2026-11-23', 2)).toBe('2026-11-25');
+      expect(addWorkingDays('2026-11-27', 1)).toBe('2026-11-30');
+      expect(addWorkingDays('2026-11-27', 2)).toBe('2026-12-01');
+      expect(addWorkingDays('2026-11-28', 2)).toBe('2026-12-01');
+      expect(addWorkingDays('2026-12-31', 2)).toBe('2027-01-04');
+    });
+
+    it('warns when an order is not acknowledged within 2 working days of being submitted', () => {
+      // Submitted Friday: Monday and Tuesday are its two working days.
+      expect(onDay('2026-11-30', order())).toEqual([]);
+      expect(onDay('2026-12-01', order())).toEqual([]);
+      expect(onDay('2026-12-02', order())).toEqual(['supplier-not-acknowledged']);
+      expect(dealAlerts({ ...base, supplierOrders: [order()], today: '2026-12-02' })).toContainEqual({
+        type: 'warning',
+        key: 'supplier-not-acknowledged',
+        content: 'Supplier has not acknowledged the order',
+        weight: 100,
+      });
+    });
+
+    it('stops warning once the supplier answers, or the order is closed, and never for an offline order', () => {
+      expect(onDay('2026-12-09', order({ acknowledged: true }))).toEqual([]);
+      expect(onDay('2026-12-09', order({ closed: true }))).toEqual([]);
+      expect(onDay('2026-12-09', order({ online: false }))).toEqual([]);
+    });
+
+    it('warns the day after an open order passes its ETA, once for all its orders', () => {
+      const late = order({ acknowledged: true, eta: '2026-12-03' });
+      expect(onDay('2026-12-03', late)).toEqual([]);
+      expect(onDay('2026-12-04', late)).toEqual(['supplier-past-eta']);
+      expect(onDay('2026-12-04', late, late)).toEqual(['supplier-past-eta']);
+      expect(onDay('2026-12-04', { ...late, closed: true })).toEqual([]);
+      expect(onDay('2026-12-04', { ...late, online: false })).toEqual([]);
+      expect(onDay('2026-12-04', late, order())).toEqual(['supplier-not-acknowledged', 'supplier-past-eta']);
+    });
+
+    it('raises no supplier alert without a day to measure against', () => {
+      expect(
+        keys({ phase: 'InProgress', orderCount: 1, supplierOrders: [order({ eta: '2000-01-01' })] }),
+      ).toEqual([]);
+    });
   });
 });

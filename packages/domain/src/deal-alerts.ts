@@ -2,7 +2,14 @@ export type DealPhase = 'New' | 'Quoting' | 'InProgress' | 'Closed' | 'Cancelled
 
 export type DealAlert = {
   type: 'warning' | 'info';
-  key: 'no-quotes' | 'no-orders' | 'awaiting-deposit' | 'awaiting-install-booking' | 'missing-lost-reason';
+  key:
+    | 'no-quotes'
+    | 'no-orders'
+    | 'awaiting-deposit'
+    | 'awaiting-install-booking'
+    | 'missing-lost-reason'
+    | 'supplier-not-acknowledged'
+    | 'supplier-past-eta';
   content: string;
   weight: number;
 };
@@ -14,7 +21,66 @@ export type DealAlertInput = {
   flags: Record<string, string | null>;
   quoteCount: number;
   orderCount: number;
+  /** The supplier orders of the deal's live purchase orders (none when absent). */
+  supplierOrders?: readonly SupplierOrderAlertFacts[];
+  /** Today in the company's time zone (yyyy-MM-dd): the supplier alerts are measured against it. */
+  today?: string;
 };
+
+/** What the supplier alerts need of one supplier order. */
+export type SupplierOrderAlertFacts = {
+  /** Answered online; an offline-only supplier's order is the dealer's own entry and has no answer. */
+  online: boolean;
+  /** The supplier has answered (received, accepted, accepted with changes or rejected). */
+  acknowledged: boolean;
+  /** COMPLETED or CANCELLED: nothing more is expected. */
+  closed: boolean;
+  /** The day the order was submitted, yyyy-MM-dd in the company's time zone. */
+  submittedOn: string;
+  eta: string | null;
+};
+
+/** The texts of the supplier alerts (the contracts' supplierOrderMessages say the same). */
+export const supplierAlertTexts = {
+  notAcknowledged: 'Supplier has not acknowledged the order',
+  pastEta: 'Supplier order is past its ETA',
+} as const;
+
+/** Working days (Mon–Fri) a supplier has to acknowledge an order. */
+export const ACKNOWLEDGE_WORKING_DAYS = 2;
+
+/** The date `days` working days (Mon–Fri) after `date` (yyyy-MM-dd); a weekend day itself counts for none. */
+export function addWorkingDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const weekday = d.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * An online order not acknowledged by the end of its 2nd working day after the day it was
+ * submitted (submitted Friday: Monday and Tuesday; the alert from Wednesday), and still open.
+ */
+export function isUnacknowledgedTooLong(o: SupplierOrderAlertFacts, today: string): boolean {
+  return (
+    o.online &&
+    !o.acknowledged &&
+    !o.closed &&
+    today > addWorkingDays(o.submittedOn, ACKNOWLEDGE_WORKING_DAYS)
+  );
+}
+
+/**
+ * An online order still open the day after its ETA. An offline-only supplier's order is left out:
+ * its status is the dealer's free text, so nothing could ever close the alert but erasing the ETA.
+ */
+export function isPastEta(o: SupplierOrderAlertFacts, today: string): boolean {
+  return o.online && !o.closed && o.eta !== null && today > o.eta;
+}
 
 export const alertWeight = { warning: 100, info: 1 } as const;
 
@@ -45,6 +111,12 @@ export function dealAlerts(input: DealAlertInput): DealAlert[] {
   if (input.phase === 'Cancelled' && flagIs(input.flags, 'Lost Reason', 'Unknown')) {
     warn('missing-lost-reason', 'Cancelled without a Lost Reason');
   }
+  const orders = input.supplierOrders ?? [];
+  const today = input.today;
+  if (today !== undefined && orders.some((o) => isUnacknowledgedTooLong(o, today)))
+    warn('supplier-not-acknowledged', supplierAlertTexts.notAcknowledged);
+  if (today !== undefined && orders.some((o) => isPastEta(o, today)))
+    warn('supplier-past-eta', supplierAlertTexts.pastEta);
   return alerts;
 }
 

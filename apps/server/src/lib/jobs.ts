@@ -31,6 +31,11 @@ export type SupplierOrderChangedJob = { accountId: number; supplierOrderId: numb
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 export type WebhookDeliveryJob = { deliveryId: number };
 
+/**
+ * The deals' stored alert counts brought up to date with the supplier alerts, which the clock
+ * raises (an order not acknowledged in time, or past its ETA): scheduled every few minutes.
+ */
+export const DEAL_ALERTS_QUEUE = 'deal-alerts';
 /** Every queue and what its jobs carry. */
 export type JobData = {
   [MAIL_QUEUE]: MailMessage;
@@ -40,6 +45,7 @@ export type JobData = {
   [CARD_RECONCILE_QUEUE]: Record<string, never>;
   [SUPPLIER_ORDER_CHANGED_QUEUE]: SupplierOrderChangedJob;
   [WEBHOOK_DELIVERY_QUEUE]: WebhookDeliveryJob;
+  [DEAL_ALERTS_QUEUE]: Record<string, never>;
 };
 export type QueueName = keyof JobData;
 const QUEUES: QueueName[] = [
@@ -50,6 +56,7 @@ const QUEUES: QueueName[] = [
   CARD_RECONCILE_QUEUE,
   SUPPLIER_ORDER_CHANGED_QUEUE,
   WEBHOOK_DELIVERY_QUEUE,
+  DEAL_ALERTS_QUEUE,
 ];
 
 export type Jobs = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, idParams, idSchema } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
+import { supplierCoreStatusSchema } from '../orders/purchase-orders';
 import { phases } from '../settings/workflows';
 
 export const dealMessages = {
@@ -16,6 +17,23 @@ export const dealAlertSchema = z.object({
   content: z.string(),
   weight: z.number().int(),
 });
+
+/** One supplier order of a deal's purchase order, as the deal shows it. */
+export const dealSupplierOrderSchema = z.object({
+  id: z.number().int(),
+  /** The purchase order (its page is /orders/{orderId}). */
+  orderId: z.number().int(),
+  orderTuid: z.number().int(),
+  manufacturerName: z.string(),
+  isOffline: z.boolean(),
+  coreStatus: supplierCoreStatusSchema,
+  /** The supplier's name for its status, or an offline order's typed status; '' for none. */
+  status: z.string(),
+  /** The supplier's answer: '', RECEIVED, ACCEPTED, ACCEPTED_WITH_CHANGES or REJECTED. */
+  acknowledgement: z.string(),
+  eta: z.string().nullable(),
+});
+export type DealSupplierOrder = z.infer<typeof dealSupplierOrderSchema>;
 
 export const dealSchema = z.object({
   id: z.number().int(),
@@ -53,6 +71,11 @@ export const dealSchema = z.object({
      * null when it has none. Optional for older clients; the server always sends it.
      */
     quoteTotal: z.string().nullable().optional(),
+    /**
+     * What the suppliers say about the deal's orders (the newest revision of each, not archived):
+     * each supplier order's status and ETA. Optional for older clients; the server always sends it.
+     */
+    supplierOrders: z.array(dealSupplierOrderSchema).optional(),
   }),
 });
 export type Deal = z.infer<typeof dealSchema>;

@@ -105,6 +105,11 @@ const purchaseOrderFields = {
   status: purchaseOrderStatusSchema,
   /** Σ line cost (the supplier's price), 2 decimals. */
   totalCost: z.string(),
+  /**
+   * §9: a submitted order's freight, the sum of its supplier orders' freight (2 decimals); null
+   * while open (the review shows the estimate) or when no supplier order has freight.
+   */
+  freight: z.string().nullable(),
   totalQuantity: z.number().int(),
   orderLineCount: z.number().int(),
   submittedAt: z.string().nullable(),

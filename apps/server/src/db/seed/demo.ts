@@ -13,6 +13,7 @@ import { seedDemoPersonnel, seedSupplierDocuments } from './documents';
 import { seedDemoPayments } from './payments';
 import { seedDemoPurchaseOrders } from './purchase-orders';
 import { seedDemoQuotes } from './quotes';
+import { seedDemoSupplierOrders } from './supplier-orders';
 import { seedDemoSupplierUpdate } from './supplier-update';
 
 export const DEMO_LOGIN = { username: 'demo', password: 'demo1234' } as const;
@@ -64,6 +65,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { filesRoot: string }): Prom
   await seedDemoAcceptance(db, accountId, userId, files);
   await seedDemoPayments(db, accountId, userId, files);
   await seedDemoPurchaseOrders(db, accountId, userId);
+  await seedDemoSupplierOrders(db, accountId, userId);
   await seedDemoSupplierUpdate(db, accountId, demoCatalogPath());
   await seedDemoPersonnel(db, accountId);
   await seedSupplierDocuments(db);

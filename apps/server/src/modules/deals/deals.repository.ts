@@ -1,4 +1,4 @@
-import type { Deal, listDealsQuery } from '@slat/contracts';
+import type { Deal, DealSupplierOrder, listDealsQuery } from '@slat/contracts';
 import { alertsWeight, type DealPhase, dealAlerts } from '@slat/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -75,6 +75,55 @@ async function quoteSummaries(db: Db, dealIds: number[]): Promise<Map<number, Qu
   return new Map(rows.map((r) => [r.deal_id, { n: r.n, total: r.total, orders: r.orders }]));
 }
 
+type SupplierOrderRow = {
+  deal_id: number;
+  id: number;
+  order_id: number;
+  order_tuid: number;
+  manufacturer_name: string;
+  is_offline: boolean;
+  core_status: DealSupplierOrder['coreStatus'];
+  status: string;
+  acknowledgement: string;
+  eta: string | null;
+  submitted_on: string;
+  today: string;
+};
+
+/**
+ * Per deal of a page, in one query: the supplier orders of its purchase orders (the newest
+ * revision of each, not archived), with the day each was submitted and today, both in the
+ * company's time zone (what the supplier alerts measure).
+ */
+async function supplierOrderRows(db: Db, dealIds: number[]): Promise<Map<number, SupplierOrderRow[]>> {
+  const byDeal = new Map<number, SupplierOrderRow[]>();
+  if (dealIds.length === 0) return byDeal;
+  const { rows } = await db.execute<SupplierOrderRow>(sql`
+    SELECT q.deal_id, s.id, p.order_id, p.tuid AS order_tuid, m.name AS manufacturer_name, s.is_offline,
+           s.core_status, CASE WHEN s.is_offline THEN s.order_status_text ELSE COALESCE(st.name, '') END AS status,
+           s.acknowledgement, s.eta::text AS eta,
+           to_char(COALESCE(p.submitted_at, s.created_at) AT TIME ZONE z.tz, 'YYYY-MM-DD') AS submitted_on,
+           to_char(now() AT TIME ZONE z.tz, 'YYYY-MM-DD') AS today
+      FROM deal_quotes q
+      JOIN purchase_orders p ON p.source_quote_id = q.id AND p.account_id = q.account_id
+      JOIN supplier_orders s ON s.order_id = p.order_id AND s.account_id = p.account_id
+      JOIN manufacturers m ON m.id = s.manufacturer_id
+      LEFT JOIN supplier_order_statuses st ON st.id = s.order_status_id
+      CROSS JOIN LATERAL (
+        SELECT COALESCE((SELECT NULLIF(co.timezone, '') FROM companies co WHERE co.account_id = q.account_id), 'UTC') AS tz
+      ) z
+     WHERE q.deal_id = ANY(${sql.param(dealIds)}::int[]) AND NOT p.is_archived AND p.replaced_by_order_id IS NULL
+     ORDER BY q.deal_id, p.tuid, s.id`);
+  for (const r of rows) {
+    const list = byDeal.get(r.deal_id) ?? [];
+    list.push(r);
+    byDeal.set(r.deal_id, list);
+  }
+  return byDeal;
+}
+
+const CLOSED_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELLED']);
+
 async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
   if (dealIds.length === 0) return [];
   const { rows } = await db.execute<FlagRow>(sql`
@@ -87,15 +136,30 @@ async function flagRows(db: Db, dealIds: number[]): Promise<FlagRow[]> {
   return rows;
 }
 
-function toDeal(row: DealRow, flags: FlagRow[], quotes: QuoteSummary | undefined): Deal {
+function toDeal(
+  row: DealRow,
+  flags: FlagRow[],
+  quotes: QuoteSummary | undefined,
+  supplierOrders: SupplierOrderRow[],
+): Deal {
   const quoteCount = quotes?.n ?? 0;
   const orderCount = quotes?.orders ?? 0;
+  // The supplier alerts depend on the day, so they are computed here, at read time, like every
+  // alert; the stored counts the board filters on are brought up to date by refreshSupplierAlertCounts.
   const alerts = dealAlerts({
     phase: row.phase,
     statusName: row.status_name,
     flags: Object.fromEntries(flags.map((f) => [f.flag_name, f.label])),
     quoteCount,
     orderCount,
+    supplierOrders: supplierOrders.map((o) => ({
+      online: !o.is_offline,
+      acknowledged: o.acknowledgement !== '',
+      closed: CLOSED_STATUSES.has(o.core_status),
+      submittedOn: o.submitted_on,
+      eta: o.eta,
+    })),
+    ...(supplierOrders[0] ? { today: supplierOrders[0].today } : {}),
   });
   return {
     id: row.id,
@@ -126,6 +190,17 @@ function toDeal(row: DealRow, flags: FlagRow[], quotes: QuoteSummary | undefined
       quoteCount,
       orderCount,
       quoteTotal: quotes?.total ?? null,
+      supplierOrders: supplierOrders.map((o) => ({
+        id: Number(o.id),
+        orderId: Number(o.order_id),
+        orderTuid: Number(o.order_tuid),
+        manufacturerName: o.manufacturer_name,
+        isOffline: o.is_offline,
+        coreStatus: o.core_status,
+        status: o.status,
+        acknowledgement: o.acknowledgement,
+        eta: o.eta,
+      })),
     },
   };
 }
@@ -134,11 +209,13 @@ async function hydrate(db: Db, rows: DealRow[]): Promise<Deal[]> {
   const ids = rows.map((r) => r.id);
   const flags = await flagRows(db, ids);
   const quotes = await quoteSummaries(db, ids);
+  const supplierOrders = await supplierOrderRows(db, ids);
   return rows.map((r) =>
     toDeal(
       r,
       flags.filter((f) => f.deal_id === r.id),
       quotes.get(r.id),
+      supplierOrders.get(r.id) ?? [],
     ),
   );
 }
@@ -150,12 +227,43 @@ export async function findDeal(db: Db, accountId: number, id: number): Promise<D
   return rows[0] ? (await hydrate(db, rows))[0] : undefined;
 }
 
-/** Stores a deal's alert counts (the board filters on them in SQL); no write when they are unchanged. */
-export async function updateAlertCounts(db: Db, id: number, warnings: number, infos: number): Promise<void> {
-  await db.execute(
+/**
+ * Stores a deal's alert counts (the board filters on them in SQL); no write when they are
+ * unchanged. True when they changed (the deals trigger then tells open boards).
+ */
+export async function updateAlertCounts(
+  db: Db,
+  id: number,
+  warnings: number,
+  infos: number,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(
     sql`UPDATE deals SET alert_warnings = ${warnings}, alert_infos = ${infos}
-        WHERE id = ${id} AND (alert_warnings <> ${warnings} OR alert_infos <> ${infos})`,
+        WHERE id = ${id} AND (alert_warnings <> ${warnings} OR alert_infos <> ${infos})
+        RETURNING id`,
   );
+  return rows.length > 0;
+}
+
+/**
+ * The deals whose supplier alerts may have changed without a write to the deal: those with an
+ * online supplier order still open (time may raise an alert), or one changed in the last day (a
+ * supplier's answer or status may have cleared one), of a live purchase order. Every account's.
+ */
+export async function findDealsWithSupplierAlerts(db: Db): Promise<{ account_id: number; id: number }[]> {
+  const { rows } = await db.execute<{ account_id: number; id: number }>(sql`
+    SELECT DISTINCT d.account_id, d.id
+      FROM supplier_orders s
+      JOIN purchase_orders p ON p.order_id = s.order_id AND p.account_id = s.account_id
+      JOIN deal_quotes q ON q.id = p.source_quote_id AND q.account_id = p.account_id
+      JOIN deals d ON d.id = q.deal_id
+     WHERE NOT s.is_offline AND NOT p.is_archived AND p.replaced_by_order_id IS NULL
+       AND (s.core_status NOT IN ('COMPLETED', 'CANCELLED')
+            OR s.updated_at > now() - interval '1 day'
+            OR EXISTS (SELECT 1 FROM supplier_order_history h
+                        WHERE h.supplier_order_id = s.id AND h.created_at > now() - interval '1 day'))
+     ORDER BY d.account_id, d.id`);
+  return rows;
 }
 
 /**

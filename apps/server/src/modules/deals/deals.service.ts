@@ -24,10 +24,32 @@ export async function requireEditableDeal(db: Db, accountId: number, id: number)
 async function refreshAlerts(db: Db, accountId: number, id: number): Promise<Deal | undefined> {
   const deal = await repo.findDeal(db, accountId, id);
   if (!deal) return undefined;
+  await storeAlertCounts(db, deal);
+  return deal;
+}
+
+/** Stores a deal's alert counts as read; true when they changed. */
+async function storeAlertCounts(db: Db, deal: Deal): Promise<boolean> {
   const warnings = deal.context.alerts.filter((a) => a.type === 'warning').length;
   const infos = deal.context.alerts.filter((a) => a.type === 'info').length;
-  await repo.updateAlertCounts(db, id, warnings, infos);
-  return deal;
+  return repo.updateAlertCounts(db, deal.id, warnings, infos);
+}
+
+/**
+ * The supplier alerts (an order not acknowledged in 2 working days, or past its ETA) are raised
+ * by the clock, not by a write: each deal's alerts are computed when it is read, so the deal and
+ * its card are always right, but the counts stored for the board's alerts filter and the
+ * dashboard would stay as the last write left them. This brings them up to date for the deals
+ * whose supplier orders can change them; a job runs it every few minutes (the simplest correct
+ * way: no write happens when a deadline passes). Answers how many deals' counts changed.
+ */
+export async function refreshSupplierAlertCounts(db: Db): Promise<number> {
+  let changed = 0;
+  for (const d of await repo.findDealsWithSupplierAlerts(db)) {
+    const deal = await repo.findDeal(db, d.account_id, d.id);
+    if (deal && (await storeAlertCounts(db, deal))) changed += 1;
+  }
+  return changed;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Mailer, MailMessage } from '../../lib/mailer';
 import type { FileStore } from '../files/index';
 import * as repo from './purchase-order-pdfs.repository';
 import { downloadName, type PurchaseOrderPdfMaker } from './purchase-order-pdfs.service';
+import { findLiveSupplierOrderLink } from './purchase-order-submit.repository';
 import { shownDate } from './purchase-order-submit.service';
 
 /**
@@ -15,10 +16,15 @@ import { shownDate } from './purchase-order-submit.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The mail's words, from the order as submitted. */
+/** The supplier's page for one supplier order (the public document serves it). */
+export const supplierOrderPageUrl = (publicUrl: string, publicId: string) =>
+  `${publicUrl}/supplier-order/${publicId}`;
+
+/** The mail's words, from the order as submitted; `pageUrl` is the supplier's page, when it has one. */
 export function purchaseOrderMail(
   o: repo.PdfOrderRow,
   attachment: { path: string; filename: string },
+  pageUrl?: string,
 ): MailMessage {
   const dealer = o.company_name || 'Your customer';
   const number = `${o.tuid}${o.revision_number > 1 ? ` (revision ${o.revision_number})` : ''}`;
@@ -35,6 +41,9 @@ export function purchaseOrderMail(
       ? `${dealer} has revised purchase order ${o.tuid}. The attached revision ${o.revision_number} replaces the earlier one and lists what changed.`
       : `${dealer} has placed purchase order ${o.tuid} with ${o.supplier_name}. The order is attached as a PDF.`;
   const contact = [o.company_email, o.company_phone].filter(Boolean).join(' · ');
+  const answer = pageUrl
+    ? 'You can acknowledge and update this order (status, ETA, freight, tracking) on its page, without an account:'
+    : '';
   const text = [
     `Hello ${o.supplier_name},`,
     '',
@@ -42,6 +51,7 @@ export function purchaseOrderMail(
     '',
     ...facts,
     '',
+    ...(pageUrl ? [answer, pageUrl, ''] : []),
     contact ? `Questions: ${contact}` : '',
   ]
     .join('\n')
@@ -50,6 +60,7 @@ export function purchaseOrderMail(
     `<p>Hello ${escapeHtml(o.supplier_name)},</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
+    pageUrl ? `<p>${escapeHtml(answer)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>` : '',
     contact ? `<p>Questions: ${escapeHtml(contact)}</p>` : '',
   ].join('');
   return {
@@ -63,6 +74,8 @@ export function purchaseOrderMail(
 
 export type MailDeps = {
   db: Db;
+  /** The server's public address: the supplier's page link starts with it. */
+  publicUrl: string;
   files: FileStore;
   pdfs: PurchaseOrderPdfMaker;
   mailer: Pick<Mailer, 'deliver'>;
@@ -81,5 +94,9 @@ export async function mailSubmittedPurchaseOrder(
   const o = await repo.findPdfOrder(deps.db, job.accountId, job.orderId);
   const file = (await deps.files.findMany(job.accountId, [fileId])).get(fileId);
   if (!o || !file || !o.supplier_email.trim()) return;
-  await deps.mailer.deliver(purchaseOrderMail(o, { path: file.fullPath, filename: downloadName(o) }));
+  const publicId = await findLiveSupplierOrderLink(deps.db, job.accountId, job.orderId);
+  const pageUrl = publicId === undefined ? undefined : supplierOrderPageUrl(deps.publicUrl, publicId);
+  await deps.mailer.deliver(
+    purchaseOrderMail(o, { path: file.fullPath, filename: downloadName(o) }, pageUrl),
+  );
 }

@@ -114,16 +114,52 @@ export type NewSupplierOrder = {
   customerNotes: string;
 };
 
-/** The supplier order of a submission (one per order and supplier: a second is ignored). */
-export async function insertSupplierOrder(db: Db, accountId: number, o: NewSupplierOrder): Promise<void> {
-  await db.execute(sql`
+/**
+ * The supplier order of a submission (one per order and supplier: a second is ignored). Answers
+ * its id, or undefined when it already existed.
+ */
+export async function insertSupplierOrder(
+  db: Db,
+  accountId: number,
+  o: NewSupplierOrder,
+): Promise<number | undefined> {
+  const { rows } = await db.execute<{ id: number }>(sql`
     INSERT INTO supplier_orders (account_id, order_id, manufacturer_id, is_offline, reference,
                                  order_status_text, required_date, eta, freight, shipping_method_id,
                                  shipping_address, shipping_instructions, customer_notes)
     VALUES (${accountId}, ${o.orderId}, ${o.manufacturerId}, ${o.isOffline}, ${o.reference},
             ${o.orderStatusText}, ${o.requiredDate}::date, ${o.eta}::date, ${o.freight}::numeric,
             ${o.shippingMethodId}, ${o.shippingAddress}, ${o.shippingInstructions}, ${o.customerNotes})
-    ON CONFLICT (order_id, manufacturer_id) DO NOTHING`);
+    ON CONFLICT (order_id, manufacturer_id) DO NOTHING
+    RETURNING id`);
+  return rows[0]?.id;
+}
+
+/** The supplier's page link of a supplier order; the database makes its random public id. */
+export async function insertSupplierOrderLink(
+  db: Db,
+  accountId: number,
+  supplierOrderId: number,
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO supplier_order_links (account_id, supplier_order_id)
+    VALUES (${accountId}, ${supplierOrderId})
+    ON CONFLICT (supplier_order_id) WHERE revoked_at IS NULL DO NOTHING`);
+}
+
+/** The live page link of an order's online supplier order (none when revoked or offline). */
+export async function findLiveSupplierOrderLink(
+  db: Db,
+  accountId: number,
+  orderId: number,
+): Promise<string | undefined> {
+  const { rows } = await db.execute<{ public_id: string }>(sql`
+    SELECT l.public_id FROM supplier_order_links l
+      JOIN supplier_orders s ON s.id = l.supplier_order_id AND s.account_id = l.account_id
+     WHERE s.order_id = ${orderId} AND l.account_id = ${accountId} AND l.revoked_at IS NULL
+       AND NOT s.is_offline
+     ORDER BY l.id DESC LIMIT 1`);
+  return rows[0]?.public_id;
 }
 
 /** The deal of the quote a purchase order was converted from (its board card shows the order). */

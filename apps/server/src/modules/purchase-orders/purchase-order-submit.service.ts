@@ -263,7 +263,7 @@ export async function submitOrder(
     if (!submitted) throw conflict(purchaseOrderMessages.alreadySubmitted);
     // A manual supplier's order is what the dealer entered at 'Mark as Submitted'.
     const manual = supplier.offline_only ? body.offline_supplier_order : undefined;
-    await repo.insertSupplierOrder(tx, accountId, {
+    const supplierOrderId = await repo.insertSupplierOrder(tx, accountId, {
       orderId,
       manufacturerId: supplier.id,
       isOffline: supplier.offline_only,
@@ -277,6 +277,10 @@ export async function submitOrder(
       shippingInstructions: review.shippingInstructions,
       customerNotes: manual?.notes ?? '',
     });
+    // An online supplier answers on its page without an account: the mail carries this link.
+    // Its named status stays unset, so it shows as its core status (UNSTARTED) until it answers.
+    if (supplierOrderId !== undefined && !supplier.offline_only)
+      await repo.insertSupplierOrderLink(tx, accountId, supplierOrderId);
     // The PDF and the mail: the job exists exactly when the submission does.
     await deps.jobs.send(PURCHASE_ORDER_SUBMITTED_QUEUE, { accountId, orderId }, tx);
     await announceSourceDeal(tx, accountId, po.source_quote_id);

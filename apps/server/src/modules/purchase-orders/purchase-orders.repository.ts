@@ -30,6 +30,8 @@ export type SupplierOrderRef = {
   is_offline: boolean;
   core_status: SupplierCoreStatus;
   status_text: string;
+  /** As text (2 decimals), so no digit passes through a float; null until given. */
+  freight: string | null;
 };
 
 export type PurchaseOrderRow = {
@@ -176,7 +178,8 @@ const headerJoins = sql`
       FROM order_lines l WHERE l.order_id = p.order_id) t ON true
   LEFT JOIN LATERAL (
     SELECT COALESCE(json_agg(json_build_object('id', s.id, 'eta', s.eta, 'is_offline', s.is_offline,
-             'core_status', s.core_status, 'status_text', s.order_status_text) ORDER BY s.id), '[]'::json)
+             'core_status', s.core_status, 'status_text', s.order_status_text,
+             'freight', s.freight::text) ORDER BY s.id), '[]'::json)
              AS supplier_orders
       FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) so ON true`;
 

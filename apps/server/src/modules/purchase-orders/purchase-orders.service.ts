@@ -7,6 +7,7 @@ import {
   purchaseOrderSchema,
   type SupplierCoreStatus,
 } from '@slat/contracts';
+import { fromScaled, toScaled } from '@slat/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -57,6 +58,22 @@ function supplierOrdersOut(refs: repo.SupplierOrderRef[]) {
   };
 }
 
+/**
+ * §9: a submitted order's freight is the sum of its supplier orders' freight (null when none has
+ * any); an open order has none yet (the review shows its estimate).
+ */
+export function submittedFreight(
+  r: Pick<repo.PurchaseOrderRow, 'status' | 'supplier_orders'>,
+): string | null {
+  if (r.status !== 'SUBMITTED') return null;
+  const given = r.supplier_orders.map((s) => s.freight).filter((f): f is string => f !== null);
+  if (given.length === 0) return null;
+  return fromScaled(
+    given.reduce((sum, f) => sum + toScaled(f), 0n),
+    2,
+  );
+}
+
 function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'context'> {
   return {
     id: Number(r.id),
@@ -76,6 +93,7 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
     notes: r.notes,
     status: r.status,
     totalCost: r.total_cost,
+    freight: submittedFreight(r),
     totalQuantity: Number(r.total_quantity),
     orderLineCount: Number(r.line_count),
     submittedAt: r.submitted_at === null ? null : iso(r.submitted_at),

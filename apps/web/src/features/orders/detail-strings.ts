@@ -90,6 +90,8 @@ const orderDetailEn = {
     productCount_one: '{{count}} product',
     productCount_other: '{{count}} products',
     totalCost: 'Total cost',
+    /** §9: a submitted order's freight, the sum of its supplier orders'. */
+    freight: '+ {{amount}} shipping',
     totals: 'Totals',
     // revisions
     changesTitle: 'Changes since revision {{number}}',

@@ -71,6 +71,16 @@ const acceptEn = {
     orderStatuses: { OPEN: 'Open', SUBMITTED: 'Submitted' },
     orderArchived: 'Archived',
     revisionShort: 'rev. {{number}}',
+    supplierStatusColumn: 'Supplier status',
+    etaColumn: 'ETA',
+    noEta: '—',
+    supplierCoreStatuses: {
+      UNSTARTED: 'Unstarted',
+      IN_PROGRESS: 'In progress',
+      ON_HOLD: 'On hold',
+      COMPLETED: 'Completed',
+      CANCELLED: 'Cancelled',
+    },
     convertToOrder: 'Convert to purchase order',
     // PDFs
     pdf: 'PDF',
@@ -140,6 +150,15 @@ addStrings({
   pl: {
     quoteAccept: {
       accept: 'Akceptuj',
+      supplierStatusColumn: 'Status u dostawcy',
+      etaColumn: 'Przewidywana dostawa',
+      supplierCoreStatuses: {
+        UNSTARTED: 'Nierozpoczęte',
+        IN_PROGRESS: 'W realizacji',
+        ON_HOLD: 'Wstrzymane',
+        COMPLETED: 'Zakończone',
+        CANCELLED: 'Anulowane',
+      },
       acceptTitle: 'Akceptacja oferty #{{tuid}}',
       total: 'Razem (z podatkiem)',
       deposit: 'Zaliczka',

@@ -364,6 +364,11 @@ export function OrderDetail({ order }: { order: PurchaseOrder }) {
             {t('orderDetail.totalCost')}:{' '}
             <span data-testid="order-total">{formatMoney(order.totalCost)}</span>
           </Text>
+          {order.freight !== null && (
+            <Text size="sm" data-testid="order-freight">
+              {t('orderDetail.freight', { amount: formatMoney(order.freight) })}
+            </Text>
+          )}
           <ReviewButton block={block} onClick={() => setReviewing(true)} />
         </Group>
       </Group>

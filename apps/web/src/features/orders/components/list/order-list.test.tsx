@@ -26,6 +26,7 @@ function order(overrides: Partial<PurchaseOrderListItem> = {}): PurchaseOrderLis
     notes: '',
     status: 'OPEN',
     totalCost: '1234.5',
+    freight: null,
     totalQuantity: 4,
     orderLineCount: 3,
     submittedAt: null,

@@ -74,6 +74,7 @@ export function makeOrder(
     notes: '',
     status: 'OPEN',
     totalCost: '120.00',
+    freight: null,
     totalQuantity: over.totalQuantity ?? 1,
     orderLineCount: lines.length,
     submittedAt: null,

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DealQuote } from '@slat/contracts';
+import type { DealQuote, DealSupplierOrder, SupplierCoreStatus } from '@slat/contracts';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -19,9 +19,11 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../../components/ui/router-links';
 import { ApiError } from '../../../../lib/api/errors';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDate, formatDateTime, localDay } from '../../../../lib/format';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useBreakpoint } from '../../../../lib/use-breakpoint';
+import { dealQueryOptions } from '../../../deals';
 import '../../accept-strings';
 import { formatPrice, lineSize } from '../../../order-lines';
 import { linkedSuppliersQueryOptions, useConvertQuote } from '../../api/accept';
@@ -41,65 +43,175 @@ export function AcceptedPanels({ quote }: { quote: DealQuote }) {
   );
 }
 
-/** §2 Quote detail: the quote's Orders table, each row linking /orders/{id}. */
+type QuotePurchaseOrder = DealQuote['context']['purchaseOrders'][number];
+
+/**
+ * §2 Quote detail: the quote's Orders table, each row linking /orders/{id}, with what each
+ * order's supplier says (status and ETA). A phone gets the same as a list: five columns do not fit.
+ */
 function QuoteOrders({ quote }: { quote: DealQuote }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const phone = useBreakpoint() === 'verySmall';
   const orders = quote.context.purchaseOrders;
+  // What the suppliers say comes with the deal, which live boards refresh when a supplier answers.
+  const deal = useQuery({ ...dealQueryOptions(quote.dealId), enabled: orders.length > 0 });
+  const supplierOrders = deal.data?.context.supplierOrders ?? [];
+  const ofOrder = (order: QuotePurchaseOrder) => supplierOrders.filter((so) => so.orderId === order.id);
   if (orders.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="xs" data-testid="quote-orders">
       <Title order={3} size="h5" id={headingId}>
         {t('quoteAccept.orders')}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
-              <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.map((order) => (
-              <Table.Tr key={order.id} data-order-id={order.id}>
-                <Table.Td>
-                  <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(order.id) }}>
-                    {t('quoteAccept.orderLink', { tuid: order.tuid })}
-                  </AnchorLink>
-                  {order.revisionNumber > 1 && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      {t('quoteAccept.revisionShort', { number: order.revisionNumber })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.manufacturerName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Badge
-                      size="sm"
-                      variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
-                      color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
-                    >
-                      {t(`quoteAccept.orderStatuses.${order.status}`)}
-                    </Badge>
-                    {order.isArchived && (
-                      <Badge size="sm" variant="outline" color="gray">
-                        {t('quoteAccept.orderArchived')}
-                      </Badge>
-                    )}
+      {phone ? (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          aria-label={t('quoteAccept.ordersTable')}
+          style={{ listStyle: 'none' }}
+        >
+          {orders.map((order) => (
+            <Paper component="li" key={order.id} data-order-id={order.id} withBorder p="sm" radius="md">
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <OrderLink order={order} />
+                  <OrderStatusPills order={order} />
+                </Group>
+                <Text size="sm">{order.manufacturerName}</Text>
+                {ofOrder(order).length > 0 && (
+                  <Group gap="md" wrap="wrap">
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {t('quoteAccept.supplierStatusColumn')}
+                      </Text>
+                      <SupplierStatus orders={ofOrder(order)} />
+                    </Group>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {t('quoteAccept.etaColumn')}
+                      </Text>
+                      <SupplierEta orders={ofOrder(order)} />
+                    </Group>
                   </Group>
-                </Table.Td>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table withTableBorder striped aria-label={t('quoteAccept.ordersTable')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('quoteAccept.orderColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.supplierColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.statusColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.supplierStatusColumn')}</Table.Th>
+                <Table.Th>{t('quoteAccept.etaColumn')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => (
+                <Table.Tr key={order.id} data-order-id={order.id}>
+                  <Table.Td>
+                    <OrderLink order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{order.manufacturerName}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusPills order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SupplierStatus orders={ofOrder(order)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SupplierEta orders={ofOrder(order)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Stack>
+  );
+}
+
+function OrderLink({ order }: { order: QuotePurchaseOrder }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      <AnchorLink size="sm" fw={600} to="/orders/$orderId" params={{ orderId: String(order.id) }}>
+        {t('quoteAccept.orderLink', { tuid: order.tuid })}
+      </AnchorLink>
+      {order.revisionNumber > 1 && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          {t('quoteAccept.revisionShort', { number: order.revisionNumber })}
+        </Text>
+      )}
+    </span>
+  );
+}
+
+function OrderStatusPills({ order }: { order: QuotePurchaseOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge
+        size="sm"
+        variant={order.status === 'SUBMITTED' ? 'filled' : 'light'}
+        color={order.status === 'SUBMITTED' ? 'teal.9' : 'blue'}
+      >
+        {t(`quoteAccept.orderStatuses.${order.status}`)}
+      </Badge>
+      {order.isArchived && (
+        <Badge size="sm" variant="outline" color="gray">
+          {t('quoteAccept.orderArchived')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** A core status's pill colour: dark shades, so white text keeps its contrast (axe). */
+const CORE_STATUS_COLOR: Record<SupplierCoreStatus, string> = {
+  UNSTARTED: 'gray.7',
+  IN_PROGRESS: 'blue.8',
+  ON_HOLD: 'orange.9',
+  COMPLETED: 'teal.9',
+  CANCELLED: 'red.9',
+};
+
+/** An order's supplier status pills (an offline order's typed status beside its pill). */
+function SupplierStatus({ orders }: { orders: DealSupplierOrder[] }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap" data-testid="supplier-status">
+      {orders.map((so) => (
+        <Group key={so.id} gap={4} wrap="nowrap">
+          <Badge size="sm" variant="filled" color={CORE_STATUS_COLOR[so.coreStatus]}>
+            {t(`quoteAccept.supplierCoreStatuses.${so.coreStatus}`)}
+          </Badge>
+          {so.isOffline && so.status.trim() !== '' && <Text size="xs">{so.status}</Text>}
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** An order's supplier ETAs, or a dash while none is given. */
+function SupplierEta({ orders }: { orders: DealSupplierOrder[] }) {
+  const { t } = useTranslation();
+  const etas = orders.map((so) => so.eta).filter((eta): eta is string => eta !== null);
+  return (
+    <Text size="sm" data-testid="supplier-eta">
+      {etas.length > 0 ? etas.map((eta) => formatDate(localDay(eta))).join(', ') : t('quoteAccept.noEta')}
+    </Text>
   );
 }
 
