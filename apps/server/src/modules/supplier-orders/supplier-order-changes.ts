@@ -1,6 +1,7 @@
 import type { TrackedField } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { type Jobs, SUPPLIER_ORDER_CHANGED_QUEUE } from '../../lib/jobs';
+import { refreshDealAlerts } from '../deals/index';
 import { money2 } from './supplier-order-views';
 import * as repo from './supplier-orders.repository';
 
@@ -80,5 +81,9 @@ export async function applyChange(
     { accountId: row.account_id, supplierOrderId: row.id, historyId },
     tx,
   );
+  // The deal's stored alert counts (board filter, dashboard) follow the answer at once, not at the
+  // next periodic refresh.
+  const dealId = await repo.findSourceDealId(tx, row.account_id, row.order_id);
+  if (dealId !== null) await refreshDealAlerts(tx, row.account_id, dealId);
   return historyId;
 }

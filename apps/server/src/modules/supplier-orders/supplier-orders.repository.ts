@@ -418,3 +418,11 @@ export async function findSuppliersByRef(db: Db, ref: string): Promise<{ id: num
      ORDER BY id`);
   return rows;
 }
+
+/** The deal a purchase order was converted for (through its deal quote), or null. */
+export async function findSourceDealId(db: Db, accountId: number, orderId: number): Promise<number | null> {
+  const { rows } = await db.execute<{ deal_id: number }>(sql`
+    SELECT q.deal_id FROM purchase_orders p JOIN deal_quotes q ON q.id = p.source_quote_id
+     WHERE p.order_id = ${orderId} AND p.account_id = ${accountId}`);
+  return rows[0] ? Number(rows[0].deal_id) : null;
+}
