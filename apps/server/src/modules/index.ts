@@ -28,6 +28,7 @@ import {
 import { settingsModule } from './settings/index';
 import { supplierDocumentsModule } from './supplier-documents/index';
 import { usersModule } from './users/index';
+import { webhooksModule } from './webhooks/index';
 import { workflowsModule } from './workflows/index';
 
 export const apiModules: readonly ApiModule[] = [
@@ -59,4 +60,5 @@ export const apiModules: readonly ApiModule[] = [
   checkoutModule,
   customerQuotesModule,
   purchaseOrdersModule,
+  webhooksModule,
 ];
