@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { verifyWebhookSignature } from '@slat/domain/webhook-signature';
 import { apiWrite, expect, signInViaApi, test } from '../../fixtures';
 import { SCREENSHOT_DIR } from '../web/web-helpers';
@@ -29,6 +29,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
+
+/** A screenshot of what stays on screen (transitions finished at once). */
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', fullPage });
 
 /** The demo account starts each test with no webhooks (a retry or another spec may have left some). */
 async function deleteAllWebhooks(request: APIRequestContext) {
@@ -64,7 +68,7 @@ test.describe('Settings › Integrations › Webhooks', () => {
     const secret = await secretDialog.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     await expect(secretDialog.getByRole('button', { name: 'Copy' })).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-secret-1280.png') });
+    await shot(page, 'webhooks-secret-1280');
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     await expect(secretDialog).toBeHidden();
 
@@ -83,7 +87,7 @@ test.describe('Settings › Integrations › Webhooks', () => {
     await expect(delivery.getByTestId('delivery-status')).toHaveText('Delivered');
     await expect(delivery).toContainText('Test event');
     await expect(delivery.getByRole('cell', { name: '200', exact: true })).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-deliveries-1280.png') });
+    await shot(page, 'webhooks-deliveries-1280');
 
     // what the receiver got is signed with the secret shown once
     expect(received).toHaveLength(1);
@@ -101,7 +105,7 @@ test.describe('Settings › Integrations › Webhooks', () => {
     await log.getByRole('button', { name: 'Close' }).click();
     await expect(log).toBeHidden();
     await expect(row.getByTestId('delivery-status')).toHaveText('Delivered');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-list-1280.png'), fullPage: true });
+    await shot(page, 'webhooks-list-1280', true);
 
     await row.getByRole('button', { name: 'Disable' }).click();
     await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
@@ -130,14 +134,14 @@ test.describe('Settings › Integrations › Webhooks', () => {
       const row = page.getByRole('listitem', { name: receiverUrl });
       await expect(row.getByTestId('delivery-status')).toHaveText('Delivered');
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-list-phone.png') });
+      await shot(page, 'webhooks-list-phone');
       // nothing wider than the screen
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
       await row.getByRole('button', { name: 'Deliveries' }).tap();
       const log = page.getByRole('dialog', { name: `Deliveries of ${receiverUrl}` });
       await expect(log.getByTestId('delivery-status').first()).toHaveText('Delivered');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-deliveries-phone.png') });
+      await shot(page, 'webhooks-deliveries-phone');
       await log.getByRole('button', { name: 'Close' }).tap();
       await expect(log).toBeHidden();
     });

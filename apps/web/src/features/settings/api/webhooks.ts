@@ -13,6 +13,9 @@ import { callApi } from '../../../lib/api/client';
 export const webhooksQueryOptions = queryOptions({
   queryKey: ['settings', 'webhooks'],
   queryFn: ({ signal }) => callApi(listWebhooks, {}, { signal }),
+  // a delivery still being tried shows its outcome without a reload
+  refetchInterval: (query) =>
+    query.state.data?.data.some((w) => w.lastDeliveryStatus === 'PENDING') ? 2000 : false,
 });
 
 /** One page of a webhook's delivery log; polled while a delivery is still being tried. */

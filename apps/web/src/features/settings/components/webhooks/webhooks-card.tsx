@@ -120,7 +120,7 @@ function WebhookRow({ webhook, onShowLog }: { webhook: WebhookSubscription; onSh
         </Text>
         <Group gap="xs" wrap="wrap">
           <Badge
-            variant={webhook.disabled ? 'outline' : 'light'}
+            variant={webhook.disabled ? 'outline' : 'filled'}
             color={webhook.disabled ? 'gray.8' : 'teal.9'}
           >
             {webhook.disabled ? t('settings.webhooks.disabled') : t('settings.webhooks.enabled')}
@@ -224,16 +224,17 @@ function SecretModal({ secret, onClose }: { secret: string | null; onClose: () =
       onClose={onClose}
       title={t('settings.webhooks.secretTitle')}
       closeButtonProps={{ 'aria-label': t('settings.webhooks.close') }}
+      size="lg"
     >
       <Stack gap="sm">
         <StatusAlert kind="warning">{t('settings.webhooks.secretHint')}</StatusAlert>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             label={t('settings.webhooks.secretLabel')}
             value={secret ?? ''}
             readOnly
-            style={{ flex: 1 }}
-            styles={{ input: { fontFamily: 'monospace' } }}
+            style={{ flex: '1 1 18rem' }}
+            styles={{ input: { fontFamily: 'monospace', fontSize: 'var(--mantine-font-size-xs)' } }}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="webhook-secret"
           />
