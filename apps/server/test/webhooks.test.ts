@@ -48,6 +48,7 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       if (req.url?.startsWith('/fail')) res.writeHead(500).end('receiver is down');
+      else if (req.url === '/moved') res.writeHead(307, { location: '/moved-here' }).end();
       else res.writeHead(204).end();
     });
   });
@@ -258,6 +259,29 @@ describe('webhook deliveries', () => {
       ).toBe(true);
   });
 
+  it('does not follow a redirect: the answer is recorded as a failed attempt', async () => {
+    const made = await addWebhook(d.client, `${base}/moved`);
+    ok(await d.client.post(`/api/account-settings/webhooks/${made.webhook.id}/test`));
+    const first = await eventually(async () => {
+      const row = (await deliveries(d.client, made.webhook.id)).data[0];
+      return row && row.attempts >= 1 && row;
+    });
+    expect(first).toMatchObject({ lastStatusCode: 307, lastError: 'HTTP 307' });
+    expect(first.status).not.toBe('DELIVERED');
+    expect(receivedAt('/moved-here')).toHaveLength(0);
+    ok(await d.client.delete(`/api/account-settings/webhooks/${made.webhook.id}`));
+  });
+
+  it('refuses a test event for a disabled webhook', async () => {
+    const made = await addWebhook(d.client, `${base}/asleep`);
+    ok(await d.client.put(`/api/account-settings/webhooks/${made.webhook.id}`, { disabled: true }));
+    const res = await d.client.post(`/api/account-settings/webhooks/${made.webhook.id}/test`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(webhookMessages.testDisabled);
+    expect((await deliveries(d.client, made.webhook.id)).total).toBe(0);
+    ok(await d.client.delete(`/api/account-settings/webhooks/${made.webhook.id}`));
+  });
+
   it('records an unreachable receiver’s error and no status code', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -340,10 +364,14 @@ describe('webhook deliveries', () => {
       ),
     ).toBe(false);
     const event = JSON.parse(request.body) as SupplierOrderWebhookEvent;
+    const { rows: historyRows } = await t.pool.query<{ created_at: Date }>(
+      'SELECT created_at FROM supplier_order_history WHERE id = $1',
+      [change.historyId],
+    );
     expect(event).toEqual({
       id: request.headers['slat-webhook-id'],
       type: 'supplier_order.updated',
-      createdAt: expect.any(String),
+      createdAt: historyRows[0]!.created_at.toISOString(),
       data: {
         supplierOrderId: change.supplierOrderId,
         purchaseOrderId: change.order.id,

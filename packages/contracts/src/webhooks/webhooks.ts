@@ -36,6 +36,7 @@ export const webhookMessages = {
   tooMany: `An account can have at most ${MAX_WEBHOOKS} webhooks. Delete one to add another.`,
   notFound: 'Webhook not found',
   disabled: 'The webhook was disabled before this event could be sent',
+  testDisabled: 'Enable the webhook to send it a test event',
 } as const;
 
 export const webhookEventTypeSchema = z.enum(['supplier_order.updated', 'ping']);

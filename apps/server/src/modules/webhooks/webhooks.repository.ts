@@ -170,6 +170,7 @@ export type SupplierOrderEventRow = {
   source: 'DEALER' | 'SUPPLIER_API' | 'SUPPLIER_LINK';
   actor_name: string;
   changes: Record<string, { old?: unknown; new?: unknown }>;
+  changed_at: Date;
 };
 
 export async function readSupplierOrderEvent(
@@ -182,7 +183,7 @@ export async function readSupplierOrderEvent(
     SELECT so.id AS supplier_order_id, so.order_id AS purchase_order_id, po.tuid AS purchase_order_number,
            m.name AS manufacturer_name, so.core_status, st.name AS status_name, so.order_status_text,
            so.acknowledgement, to_char(so.eta, 'YYYY-MM-DD') AS eta, so.freight::text AS freight,
-           so.tracking_information, h.source, h.actor_name, h.changes
+           so.tracking_information, h.source, h.actor_name, h.changes, h.created_at AS changed_at
     FROM supplier_order_history h
     JOIN supplier_orders so ON so.id = h.supplier_order_id AND so.account_id = h.account_id
     JOIN purchase_orders po ON po.order_id = so.order_id AND po.account_id = so.account_id

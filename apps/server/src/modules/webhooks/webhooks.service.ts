@@ -108,6 +108,7 @@ export async function listWebhookDeliveries(
 export async function sendTestEvent(deps: Deps, accountId: number, id: number): Promise<WebhookDelivery> {
   const subscription = await repo.findSubscription(deps.db, accountId, id);
   if (!subscription) throw notFound(webhookMessages.notFound);
+  if (subscription.disabledAt) throw new AppError('CONFLICT', webhookMessages.testDisabled);
   const eventId = randomToken(24);
   const payload: PingWebhookEvent = {
     id: eventId,
@@ -141,7 +142,8 @@ export async function handleSupplierOrderChanged(deps: Deps, job: SupplierOrderC
   if (subscriptionIds.length === 0) return;
   const row = await repo.readSupplierOrderEvent(deps.db, job.accountId, job.supplierOrderId, job.historyId);
   if (!row) return;
-  const createdAt = new Date().toISOString();
+  // the event's time is the change's, however late the job runs
+  const createdAt = new Date(row.changed_at).toISOString();
   const data: SupplierOrderWebhookEvent['data'] = {
     supplierOrderId: row.supplier_order_id,
     purchaseOrderId: row.purchase_order_id,
