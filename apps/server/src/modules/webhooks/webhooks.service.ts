@@ -202,7 +202,9 @@ export async function deliverWebhook(
   const delivery = await repo.findDeliveryToSend(deps.db, job.deliveryId);
   if (delivery?.status !== 'PENDING') return;
   if (delivery.disabled) return repo.markUnsent(deps.db, delivery.id, webhookMessages.disabled);
-  const body = JSON.stringify(delivery.payload);
+  // jsonb keeps keys by length; a receiver reads id, type and time first
+  const { id, type, createdAt, ...rest } = delivery.payload as Record<string, unknown>;
+  const body = JSON.stringify({ id, type, createdAt, ...rest });
   const timestamp = Math.floor(Date.now() / 1000);
   const outcome = await postWebhook(
     delivery.url,
