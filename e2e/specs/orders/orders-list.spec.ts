@@ -316,10 +316,7 @@ test.describe('orders list on a phone', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await status.selectOption('SUBMITTED');
     await expect(page).toHaveURL(/status=SUBMITTED/);
-    await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText('No orders found')).toBeVisible();
     await shoot(page, 'list-phone-filters');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

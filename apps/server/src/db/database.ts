@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -73,4 +76,21 @@ export async function runNamed<T extends Record<string, unknown>>(
     false,
   );
   return (await query.execute()).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement built with sql`` prepared by name, like `runNamed`: the name is `prefix` and a
+ * digest of the text, so each shape of a query built from filters (a list's) is one statement
+ * per connection, planned once, whatever its values.
+ */
+export async function runPrepared<T extends Record<string, unknown>>(
+  db: Db,
+  prefix: string,
+  query: SQL,
+): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return runNamed<T>(db, namedStatement(name, text), params);
 }

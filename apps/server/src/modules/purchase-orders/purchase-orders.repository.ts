@@ -1,6 +1,7 @@
 import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, namedStatement, runNamed, runPrepared } from '../../db/database';
 
 /**
  * All SQL of purchase orders. Every query is scoped by the account; functions take `db` first so
@@ -71,6 +72,11 @@ export type PurchaseOrderDetailRow = PurchaseOrderRow & {
   measure_system: 'METRIC' | 'IMPERIAL';
   delivery_address: string;
   default_shipping_instructions: string;
+  /** What the detail cache's stamp compares besides the header (decision 014). */
+  order_version: number;
+  catalog_stamp: number | null;
+  supplier_links: number[] | null;
+  supplier_stamp: unknown;
 };
 
 export type ListFilters = {
@@ -185,7 +191,11 @@ export async function findPurchaseOrderPage(
   limit: number,
   offset: number,
 ): Promise<PurchaseOrderRow[]> {
-  const { rows } = await db.execute<PurchaseOrderRow>(sql`
+  // Prepared (decision 016): planning the page's statement cost more than running it.
+  return runPrepared<PurchaseOrderRow>(
+    db,
+    'purchase_order_page',
+    sql`
     WITH page AS MATERIALIZED (
       SELECT p.order_id
         FROM purchase_orders p
@@ -198,39 +208,60 @@ export async function findPurchaseOrderPage(
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
       ${headerJoins}
-     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`);
-  return rows;
+     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`,
+  );
 }
 
 /** How many orders the list's filters match. */
 export async function countPurchaseOrders(db: Db, accountId: number, filters: ListFilters): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`);
+  const rows = await runPrepared<{ n: number }>(
+    db,
+    'purchase_order_count',
+    sql`SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A purchase order with what its detail shows beyond the list's columns; undefined when not the account's. */
-export async function findPurchaseOrder(
-  db: Db,
-  accountId: number,
-  orderId: number,
-): Promise<PurchaseOrderDetailRow | undefined> {
-  const { rows } = await db.execute<PurchaseOrderDetailRow>(sql`
+// Prepared by name (decision 016): a repeated GET of an order (the detail cache's hit) is this
+// statement alone. Besides the header it reads what the cache's stamp needs (decision 014): the
+// order's version, the catalog's newest version and the account's suppliers (pending updates),
+// and the order's supplier as the detail shows it (name, email, shipping methods, default method).
+const PURCHASE_ORDER_DETAIL = namedStatement(
+  'purchase_order_detail_header',
+  new PgDialect().sqlToQuery(sql`
     SELECT ${headerColumns}, p.parent_order_id, pp.tuid AS parent_tuid, p.shipping_method_id, p.shipping_address,
            p.shipping_instructions, p.document_file_id,
-           COALESCE((SELECT NULLIF(co.timezone, '') FROM companies co WHERE co.account_id = ${accountId} LIMIT 1), 'UTC') AS time_zone,
+           COALESCE((SELECT NULLIF(co.timezone, '') FROM companies co WHERE co.account_id = p.account_id LIMIT 1), 'UTC') AS time_zone,
            COALESCE((SELECT c.measure_system FROM companies co JOIN countries c ON c.id = co.country_id
-                      WHERE co.account_id = ${accountId} LIMIT 1), 'METRIC') AS measure_system,
+                      WHERE co.account_id = p.account_id LIMIT 1), 'METRIC') AS measure_system,
            COALESCE(ds.company_delivery_address, '') AS delivery_address,
-           COALESCE(ds.default_shipping_instructions, '') AS default_shipping_instructions
+           COALESCE(ds.default_shipping_instructions, '') AS default_shipping_instructions,
+           o.version AS order_version,
+           (SELECT max(cv.id) FROM catalog_versions cv) AS catalog_stamp,
+           (SELECT array_agg(mc.manufacturer_id ORDER BY mc.manufacturer_id) FROM manufacturer_customers mc
+             WHERE mc.account_id = p.account_id) AS supplier_links,
+           (SELECT json_build_array(m.email, m.offline_only, m.is_internal, mc.default_shipping_method_id,
+                     (SELECT json_agg(json_build_array(sm.id, sm.name, sm.address) ORDER BY sm.id)
+                        FROM shipping_methods sm WHERE sm.manufacturer_id = m.id))
+              FROM manufacturer_customers mc WHERE mc.manufacturer_id = m.id AND mc.account_id = p.account_id)
+             AS supplier_stamp
       FROM purchase_orders p
+      JOIN orders o ON o.id = p.order_id
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
       LEFT JOIN purchase_orders pp ON pp.order_id = p.parent_order_id AND pp.account_id = p.account_id
       LEFT JOIN dealer_settings ds ON ds.account_id = p.account_id
       ${headerJoins}
-     WHERE p.order_id = ${orderId} AND p.account_id = ${accountId}`);
-  return rows[0];
+     WHERE p.order_id = ${sql.raw('$1')} AND p.account_id = ${sql.raw('$2')}`).sql,
+);
+
+/** One purchase order's header with what its detail's cache compares, in one prepared statement. */
+export async function findPurchaseOrder(
+  db: Db,
+  accountId: number,
+  orderId: number,
+): Promise<PurchaseOrderDetailRow | undefined> {
+  return (await runNamed<PurchaseOrderDetailRow>(db, PURCHASE_ORDER_DETAIL, [orderId, accountId]))[0];
 }
 
 /** The newest revision of an order (following replaced_by_order_id); undefined when it is the newest. */
@@ -574,6 +605,10 @@ export async function dashboardCounts(
 
 /** The company's time zone as the list's day bounds read it (UTC without one). */
 export async function findAccountZone(db: Db, accountId: number): Promise<string> {
-  const { rows } = await db.execute<{ tz: string }>(sql`SELECT ${accountZone(accountId)} AS tz`);
+  const rows = await runPrepared<{ tz: string }>(
+    db,
+    'account_zone',
+    sql`SELECT ${accountZone(accountId)} AS tz`,
+  );
   return rows[0]?.tz ?? 'UTC';
 }

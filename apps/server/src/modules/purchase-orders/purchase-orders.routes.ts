@@ -24,7 +24,8 @@ const actor = (s: SignedInSession): orders.Actor => ({
 
 // The §7 Purchase orders calls (list, detail, create, edit, clone, archive, suppliers, dashboard)
 // and the quote side of converting, registered from their contracts (packages/contracts/src/orders/).
-export function registerPurchaseOrderRoutes(app: FastifyInstance, { db }: Services): void {
+export function registerPurchaseOrderRoutes(app: FastifyInstance, { db, config }: Services): void {
+  const detailCache = orders.purchaseOrderCache(config.quoteCache);
   route(app, listPurchaseOrders, async ({ session, body }) =>
     orders.listPurchaseOrders(db, session().accountId, body),
   );
@@ -33,7 +34,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, { db }: Servic
     orders.purchaseOrderDashboard(db, session().accountId),
   );
   route(app, getPurchaseOrder, async ({ session, params }) =>
-    orders.getPurchaseOrder(db, session().accountId, params.id),
+    orders.getPurchaseOrderAnswer(db, detailCache, session().accountId, params.id),
   );
   route(app, createPurchaseOrder, async ({ session, body }) =>
     orders.createPurchaseOrder(db, actor(session()), body),

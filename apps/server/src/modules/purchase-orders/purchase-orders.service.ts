@@ -4,11 +4,14 @@ import {
   type PurchaseOrder,
   type PurchaseOrderListItem,
   purchaseOrderMessages,
+  purchaseOrderSchema,
   type SupplierCoreStatus,
 } from '@slat/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { DetailCache } from '../../lib/detail-cache';
+import { jsonWriter, type SerializedJson } from '../../plugins/serialized-json';
 import { refreshDealAlerts } from '../deals/index';
 import {
   copyOrderWindows,
@@ -134,10 +137,59 @@ function supplierOut(s: repo.SupplierRow): OrderSupplier {
 export async function getPurchaseOrder(db: Db, accountId: number, orderId: number): Promise<PurchaseOrder> {
   const r = await repo.findPurchaseOrder(db, accountId, orderId);
   if (!r) throw orderNotFound();
+  return readPurchaseOrder(db, accountId, r, await latestRevisionOf(db, accountId, r));
+}
+
+export type PurchaseOrderCache = DetailCache<PurchaseOrder>;
+export const purchaseOrderCache = (mode: 'on' | 'off' | 'verify'): PurchaseOrderCache =>
+  new DetailCache('purchase order', mode);
+const writePurchaseOrder = jsonWriter(purchaseOrderSchema);
+
+/** The newest revision of a replaced order (following the chain, which no version of this order follows). */
+const latestRevisionOf = (db: Db, accountId: number, r: repo.PurchaseOrderDetailRow) =>
+  r.replaced_by_order_id === null ? Promise.resolve(undefined) : repo.findLatestRevision(db, accountId, r.id);
+
+/**
+ * GET /purchaseorder/{id}, written: the kept answer while the order's stamp holds (decision 014) —
+ * its header row with the order's version, the catalog's and supplier's state, today's earliest
+ * required date in the account's zone, and the newest revision of a replaced order — else read
+ * afresh and kept.
+ */
+export async function getPurchaseOrderAnswer(
+  db: Db,
+  cache: PurchaseOrderCache,
+  accountId: number,
+  orderId: number,
+): Promise<SerializedJson<PurchaseOrder>> {
+  const stampOf = async (r: repo.PurchaseOrderDetailRow) => {
+    const latest = await latestRevisionOf(db, accountId, r);
+    return { latest, stamp: JSON.stringify([r, minRequiredDateIn(r.time_zone), latest ?? null]) };
+  };
+  const r = await repo.findPurchaseOrder(db, accountId, orderId);
+  if (!r) throw orderNotFound();
+  const { latest, stamp } = await stampOf(r);
+  return cache.answer(
+    `${accountId}:${orderId}`,
+    stamp,
+    async () => writePurchaseOrder(await readPurchaseOrder(db, accountId, r, latest)),
+    async () => {
+      const now = await repo.findPurchaseOrder(db, accountId, orderId);
+      return now && (await stampOf(now)).stamp;
+    },
+  );
+}
+
+/** The §3 purchase order from its header row. */
+async function readPurchaseOrder(
+  db: Db,
+  accountId: number,
+  r: repo.PurchaseOrderDetailRow,
+  latest: { id: number; tuid: number } | undefined,
+): Promise<PurchaseOrder> {
+  const orderId = Number(r.id);
   const fields = fieldsOut(r);
-  const [{ orderLines, summary }, latest, revisionChanges, suppliers] = await Promise.all([
+  const [{ orderLines, summary }, revisionChanges, suppliers] = await Promise.all([
     orderLinesWithSummary(db, accountId, orderId),
-    r.replaced_by_order_id === null ? undefined : repo.findLatestRevision(db, accountId, orderId),
     revisionChangesOf(db, accountId, orderId, r.parent_order_id === null ? null : Number(r.parent_order_id)),
     repo.findSuppliers(db, accountId, [Number(r.manufacturer_id)]),
   ]);

@@ -1,6 +1,7 @@
 import { type DealQuote, type DealQuoteListItem, dealQuoteSchema, quoteMessages } from '@slat/contracts';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
+import { DetailCache } from '../../lib/detail-cache';
 import { jsonWriter, type SerializedJson } from '../../plugins/serialized-json';
 import { refreshDealAlerts, requireDeal, requireEditableDeal } from '../deals/index';
 import {
@@ -11,7 +12,6 @@ import {
   pendingUpdatesOf,
 } from '../order-contents/index';
 import { acceptanceContext } from './quote-accept.service';
-import { QuoteDetailCache } from './quote-detail-cache';
 import { copyQuotePricing, quotePricing } from './quote-pricing.service';
 import * as repo from './quotes.repository';
 
@@ -112,9 +112,10 @@ export async function listDealQuotes(
 /** Writes a quote detail with the route's own serializer (checked against the contract). */
 const writeDealQuote = jsonWriter(dealQuoteSchema);
 
-export type DealQuoteCache = QuoteDetailCache<DealQuote>;
+export type DealQuoteCache = DetailCache<DealQuote>;
 
-export const dealQuoteCache = (mode: 'on' | 'off' | 'verify'): DealQuoteCache => new QuoteDetailCache(mode);
+export const dealQuoteCache = (mode: 'on' | 'off' | 'verify'): DealQuoteCache =>
+  new DetailCache('quote', mode);
 
 /**
  * GET /deal-quotes/{id}, written: from the cache when the quote's stamp (its header row, read
@@ -130,21 +131,16 @@ export async function getDealQuote(
 ): Promise<SerializedJson<DealQuote>> {
   const q = await repo.findQuoteDetail(db, accountId, id, userId);
   if (!q) throw quoteNotFound();
-  const key = `${accountId}:${id}:${q.can_override_tax}`;
   const stamp = JSON.stringify(q);
-  const kept = cache.get(key, stamp);
-  if (kept && cache.mode !== 'verify') return kept;
-  const fresh = writeDealQuote(await readDealQuote(db, accountId, q));
-  if (kept && !kept.json.equals(fresh.json)) {
-    // A write between the two reads moves the stamp: only a difference under the same stamp is stale.
-    const now = await repo.findQuoteDetail(db, accountId, id, userId);
-    if (now && JSON.stringify(now) === stamp) {
-      cache.delete(key);
-      throw new Error(`The quote detail cache answered a stale quote ${id} under stamp ${stamp}`);
-    }
-  }
-  if (!kept) cache.set(key, stamp, fresh);
-  return fresh;
+  return cache.answer(
+    `${accountId}:${id}:${q.can_override_tax}`,
+    stamp,
+    async () => writeDealQuote(await readDealQuote(db, accountId, q)),
+    async () => {
+      const now = await repo.findQuoteDetail(db, accountId, id, userId);
+      return now && JSON.stringify(now);
+    },
+  );
 }
 
 /**
