@@ -8,8 +8,9 @@ import {
 } from '@slat/contracts';
 import { verifyWebhookSignature } from '@slat/domain/webhook-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { SUPPLIER_ORDER_CHANGED_QUEUE } from '../src/lib/jobs';
-import { isPrivateAddress } from '../src/modules/webhooks/webhook-sender';
+import { isPrivateAddress, postWebhook, publicOnlyLookup } from '../src/modules/webhooks/webhook-sender';
 import { createWebhook as createWebhookDirectly } from '../src/modules/webhooks/webhooks.service';
 import { createDealer, createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
 import {
@@ -141,10 +142,32 @@ describe('webhook subscriptions', () => {
         fields: [{ path: 'url', message: webhookMessages.urlPrivate }],
       });
     }
+    // a name is checked when the connection is made, against every address it resolves to
+    const refused = await new Promise<Error | null>((resolve) =>
+      publicOnlyLookup('localhost', { all: true }, (error) => resolve(error)),
+    );
+    expect(refused?.message).toBe('localhost resolves to a private address');
+    const before = received.length;
+    expect(await postWebhook(`${base}/strict`, '{}', {}, { timeoutMs: 5000, allowPrivate: false })).toEqual({
+      error: 'The URL points to a private address',
+    });
+    expect(received.length).toBe(before);
     expect(isPrivateAddress('::ffff:127.0.0.1')).toBe(true);
     expect(isPrivateAddress('192.168.1.20')).toBe(true);
     expect(isPrivateAddress('93.184.216.34')).toBe(false);
     expect(isPrivateAddress('2606:2800:220:1::1')).toBe(false);
+  });
+
+  it('allows private addresses by default everywhere but production, where a setting allows them', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(
+      true,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).webhooksAllowPrivate).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: 'false' }).webhooksAllowPrivate,
+    ).toBe(false);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
   });
 
   it("answers 404 for another account's webhook, as for a missing one", async () => {

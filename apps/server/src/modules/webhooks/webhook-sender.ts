@@ -57,7 +57,7 @@ export function namesPrivateHost(url: URL): boolean {
 class PrivateAddressError extends Error {}
 
 /** DNS lookup that refuses private answers: checked at connect time, so a name cannot change in between. */
-const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
     const list = addresses as dns.LookupAddress[];
