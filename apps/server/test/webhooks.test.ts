@@ -9,7 +9,7 @@ import {
 import { verifyWebhookSignature } from '@slat/domain/webhook-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { SUPPLIER_ORDER_CHANGED_QUEUE } from '../src/lib/jobs';
+import { SUPPLIER_ORDER_CHANGED_QUEUE, WEBHOOK_DELIVERY_QUEUE } from '../src/lib/jobs';
 import { isPrivateAddress, postWebhook, publicOnlyLookup } from '../src/modules/webhooks/webhook-sender';
 import { createWebhook as createWebhookDirectly } from '../src/modules/webhooks/webhooks.service';
 import { createDealer, createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
@@ -348,15 +348,15 @@ describe('webhook deliveries', () => {
       await eventually(
         async () => (await deliveries(d.client, hook.webhook.id)).data[0]?.status === 'DELIVERED',
       );
-    // both jobs have run by now: give a late duplicate time to show itself
+    // both changed-jobs and every delivery job they made have finished: the counts below are final
     await eventually(async () => {
       const { rows } = await t.pool.query(
-        `SELECT 1 FROM pgboss.job WHERE name = $1 AND state NOT IN ('completed', 'failed') AND data->>'historyId' = $2`,
-        [SUPPLIER_ORDER_CHANGED_QUEUE, String(change.historyId)],
+        `SELECT 1 FROM pgboss.job WHERE state NOT IN ('completed', 'failed', 'cancelled')
+           AND (name = $1 AND data->>'historyId' = $2 OR name = $3)`,
+        [SUPPLIER_ORDER_CHANGED_QUEUE, String(change.historyId), WEBHOOK_DELIVERY_QUEUE],
       );
       return rows.length === 0;
     });
-    await new Promise((r) => setTimeout(r, 1500));
 
     for (const hook of [one, two]) {
       const log = await deliveries(d.client, hook.webhook.id);
