@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { SUPPLIER_ORDER_CHANGED_QUEUE, WEBHOOK_DELIVERY_QUEUE } from '../src/lib/jobs';
 import { isPrivateAddress, postWebhook, publicOnlyLookup } from '../src/modules/webhooks/webhook-sender';
 import { createWebhook as createWebhookDirectly } from '../src/modules/webhooks/webhooks.service';
-import { createDealer, createTestApp, signedInClient, type TestApp, type TestClient } from './harness';
+import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 import {
   orderWithLines,
   reviewBody,
@@ -118,6 +118,17 @@ describe('webhook subscriptions', () => {
       expect.objectContaining({ id: made.webhook.id, url: `${base}/once`, lastDeliveryStatus: null }),
     );
     ok(await d.client.delete(`/api/account-settings/webhooks/${made.webhook.id}`));
+  });
+
+  it('needs a session, and the CSRF token to change anything', async () => {
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.get('/api/account-settings/webhooks')).statusCode).toBe(401);
+    const noToken = new TestClient(t.app);
+    noToken.cookie = d.client.cookie;
+    expect((await noToken.post('/api/account-settings/webhooks', { url: `${base}/csrf` })).statusCode).toBe(
+      419,
+    );
+    expect(receivedAt('/csrf')).toHaveLength(0);
   });
 
   it('refuses a URL that is not http or https with 400 naming url', async () => {
