@@ -44,7 +44,7 @@ export type JobData = {
 export type QueueName = keyof JobData;
 /**
  * Retries after the first attempt, per queue (12 unless named here). A webhook receiver that is
- * down for a day should not keep 12 exponentially spaced attempts going; 8 span about 20 minutes.
+ * down for a day should not keep 12 exponentially spaced attempts going; 8 span 20 to 40 minutes.
  */
 export const DEFAULT_RETRY_LIMITS: Partial<Record<QueueName, number>> = { [WEBHOOK_DELIVERY_QUEUE]: 8 };
 const RETRY_LIMIT = 12;
