@@ -116,6 +116,8 @@ const child = spawn(process.execPath, [path.join(app, 'apps/server/dist/main.js'
     // restart and timeout are tested on the built server by apps/server/test/pdf-process.test.ts.
     SLAT_PDF_PROCESS: process.env.SLAT_PDF_PROCESS ?? '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Webhook specs deliver to a receiver the spec starts on loopback (refused in production by default).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

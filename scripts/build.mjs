@@ -68,6 +68,7 @@ async function buildServer() {
     entryPoints: {
       main: 'apps/server/src/main.ts',
       'pdf-main': 'apps/server/src/pdf-main.ts',
+      'cli/webhook-receiver': 'apps/server/src/cli/webhook-receiver.ts',
       'cli/account': 'apps/server/src/cli/account.ts',
       'cli/seed': 'apps/server/src/cli/seed.ts',
       'cli/catalog-import': 'apps/server/src/cli/catalog-import.ts',

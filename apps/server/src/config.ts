@@ -33,6 +33,8 @@ const envSchema = z.object({
   SLAT_PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Public payment and quote reads a minute per address (the bench raises it to measure the call itself). */
   SLAT_PUBLIC_READS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Webhook URLs on loopback or private networks ('true'/'false'); allowed unless NODE_ENV=production. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = {
@@ -61,6 +63,11 @@ export type Config = {
   pdfTimeoutMs: number;
   /** 120 unless set. */
   publicReadsPerMinute: number;
+  /**
+   * Whether webhooks may be sent to loopback and private addresses (a receiver on this machine in
+   * tests and the demo); refused in production unless WEBHOOKS_ALLOW_PRIVATE=true.
+   */
+  webhooksAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quoteCache: e.SLAT_QUOTE_CACHE ?? (e.NODE_ENV === 'test' ? 'verify' : 'on'),
     pdfTimeoutMs: e.SLAT_PDF_TIMEOUT_MS,
     publicReadsPerMinute: e.SLAT_PUBLIC_READS_PER_MINUTE,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE
+      ? e.WEBHOOKS_ALLOW_PRIVATE === 'true'
+      : e.NODE_ENV !== 'production',
   };
 }

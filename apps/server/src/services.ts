@@ -9,7 +9,10 @@ import {
   PASSWORD_RESET_QUEUE,
   PURCHASE_ORDER_SUBMITTED_QUEUE,
   QUOTE_PDF_QUEUE,
+  type QueueName,
+  SUPPLIER_ORDER_CHANGED_QUEUE,
   startJobs,
+  WEBHOOK_DELIVERY_QUEUE,
 } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { PDF_PROCESS_ENV, PdfProcess } from './lib/pdf/pdf-process';
@@ -25,6 +28,7 @@ import {
   pdfProcessPurchaseOrderMaker,
 } from './modules/purchase-orders/index';
 import { inProcessPdfMaker, type PdfMaker, pdfProcessMaker } from './modules/quotes/index';
+import { deliverWebhook, handleSupplierOrderChanged } from './modules/webhooks/index';
 import { SessionStore } from './plugins/sessions';
 
 /** What every feature's service gets: one object built at start, passed down explicitly. */
@@ -65,7 +69,11 @@ export type ServicesOptions = {
    */
   role: 'server' | 'tool';
   /** Faster queue polling and retries in tests. */
-  queue?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+  queue?: {
+    pollingIntervalSeconds?: number;
+    retryDelaySeconds?: number;
+    retryLimits?: Partial<Record<QueueName, number>>;
+  };
   /** Runs the queue's set-up under the startup lock (several processes starting at once). */
   serialize?: <T>(work: () => Promise<T>) => Promise<T>;
   gitCommit: () => string;
@@ -154,6 +162,10 @@ export async function createServices(opts: ServicesOptions): Promise<RunningServ
       job,
     ),
   );
+  // A supplier-order change: one webhook delivery per subscription (enqueued in the change's transaction).
+  await jobs.work(SUPPLIER_ORDER_CHANGED_QUEUE, (job) => handleSupplierOrderChanged({ db, jobs }, job));
+  // One signed attempt at a delivery; a failure throws so the queue retries it with backoff.
+  await jobs.work(WEBHOOK_DELIVERY_QUEUE, (job, attempt) => deliverWebhook({ db, config }, job, attempt));
   await startCheckoutJobs(services, jobs);
   // The supplier alerts' deadlines pass without a write: the deals' stored counts follow them.
   await startDealJobs(services, jobs);

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
-import type { Jobs } from '../src/lib/jobs';
+import { type Jobs, WEBHOOK_DELIVERY_QUEUE } from '../src/lib/jobs';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/index';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { createServices, type Services } from '../src/services';
@@ -80,7 +80,12 @@ export async function createTestApp(
     databaseUrl,
     log: quiet,
     role: 'server',
-    queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    // a failing webhook gives up after 3 attempts (seconds apart) instead of 9 over minutes
+    queue: {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryLimits: { [WEBHOOK_DELIVERY_QUEUE]: 2 },
+    },
     gitCommit: () => commit,
     release: 'test',
   });

@@ -321,6 +321,15 @@ export async function createTenant(t: TestApp, label: string) {
   ok(await anonymous.get(`/api/customerquote/${customerQuote.publicId}`), 'customer quote');
   ok(await anonymous.get(`/api/customerquote/${customerQuote.publicId}/pdf`), 'customer quote PDF');
 
+  // A webhook, disabled so no event is sent while the matrix compares what is stored.
+  const webhook = (
+    await post('/api/account-settings/webhooks', { url: `http://127.0.0.1:9/tenancy/${marker}` })
+  ).webhook as { id: number };
+  ok(
+    await client.put(`/api/account-settings/webhooks/${webhook.id}`, { disabled: true }),
+    'webhook disabled',
+  );
+
   // The user's calendar: the virtual calendar linked and a private feed.
   await post('/api/account/virtual-calendar/link');
   const feedUrl = (await post('/api/calendar/feed')).url as string;
@@ -363,6 +372,7 @@ export async function createTenant(t: TestApp, label: string) {
     checkoutSession: { sessionId: session.sessionId },
     customerQuote,
     feed,
+    webhook,
     /** Strings only this tenant's data contains: the marker, the contact's uuid, the logo's and feed's secrets. */
     tokens: [
       marker,

@@ -34,6 +34,7 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'personnel/:id': (f) => f.person.id,
   'workflows/:id': (f) => f.importedWorkflow.id,
   'markup-overrides/:id': (f) => f.markupOverride.id,
+  'webhooks/:id': (f) => f.webhook.id,
   'bundles/:id': (f) => f.bundle.id,
   'products/:id': (f) => f.product.id,
   ':manufacturerId': (f) => f.supplier.id,
@@ -99,6 +100,7 @@ const publicWrites: Record<string, string> = {
 const intruder = 'Intruder';
 const bodies: Record<string, (f: Tenant) => unknown> = {
   'PUT /api/deals/:id': (f) => ({ name: intruder, description: intruder, contactId: f.contact.id }),
+  'PUT /api/account-settings/webhooks/:id': () => ({ disabled: false }),
   'POST /api/deals/:id/move': (f) => ({
     dealId: f.deal.id,
     currentStatusId: f.deal.statusId,

@@ -22,4 +22,5 @@ export * from './supplier-orders/index';
 export * from './users/users';
 export * from './web/element-ids';
 export * from './web/runtime-config';
+export * from './webhooks/webhooks';
 export * from './wire-formats';

@@ -48,6 +48,14 @@ export type JobData = {
   [DEAL_ALERTS_QUEUE]: Record<string, never>;
 };
 export type QueueName = keyof JobData;
+/**
+ * Retries after the first attempt, per queue (12 unless named here). A webhook receiver that is
+ * down for a day should not keep 12 exponentially spaced attempts going; 8 span 20 to 40 minutes.
+ */
+export const DEFAULT_RETRY_LIMITS: Partial<Record<QueueName, number>> = { [WEBHOOK_DELIVERY_QUEUE]: 8 };
+const RETRY_LIMIT = 12;
+/** Where a job stands in its retries, for handlers that record their own final failure. */
+export type JobAttempt = { retryCount: number; retryLimit: number };
 const QUEUES: QueueName[] = [
   MAIL_QUEUE,
   PASSWORD_RESET_QUEUE,
@@ -70,7 +78,10 @@ export type Jobs = {
    * Works a queue whose handler lives outside lib (a module's, wired by createServices); does
    * nothing in a process that only enqueues. Mail is worked from the start.
    */
-  work: <Q extends QueueName>(queue: Q, handler: (data: JobData[Q]) => Promise<void>) => Promise<void>;
+  work: <Q extends QueueName>(
+    queue: Q,
+    handler: (data: JobData[Q], attempt: JobAttempt) => Promise<void>,
+  ) => Promise<void>;
   stop: () => Promise<void>;
   boss: PgBoss;
 };
@@ -102,6 +113,8 @@ export async function startJobs(opts: {
   work: boolean;
   pollingIntervalSeconds?: number;
   retryDelaySeconds?: number;
+  /** Overrides DEFAULT_RETRY_LIMITS per queue (tests make a failing webhook give up after a few attempts). */
+  retryLimits?: Partial<Record<QueueName, number>>;
   /** Runs the queue's set-up under the startup lock: pg-boss deadlocks when two processes create queues at once. */
   serialize?: <T>(work: () => Promise<T>) => Promise<T>;
 }): Promise<Jobs> {
@@ -110,8 +123,13 @@ export async function startJobs(opts: {
   const serialize = opts.serialize ?? ((work) => work());
   await serialize(async () => {
     await boss.start();
-    const options = { retryLimit: 12, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true };
+    const limits = { ...DEFAULT_RETRY_LIMITS, ...opts.retryLimits };
     for (const name of QUEUES) {
+      const options = {
+        retryLimit: limits[name] ?? RETRY_LIMIT,
+        retryDelay: opts.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      };
       if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
       else await boss.createQueue(name, { name, ...options });
     }
@@ -121,9 +139,9 @@ export async function startJobs(opts: {
     if (!opts.work) return;
     await boss.work<JobData[typeof queue]>(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true },
       async ([job]) => {
-        if (job) await handler(job.data);
+        if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       },
     );
   };

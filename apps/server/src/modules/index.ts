@@ -29,6 +29,7 @@ import { settingsModule } from './settings/index';
 import { supplierDocumentsModule } from './supplier-documents/index';
 import { supplierOrdersModule } from './supplier-orders/index';
 import { usersModule } from './users/index';
+import { webhooksModule } from './webhooks/index';
 import { workflowsModule } from './workflows/index';
 
 export const apiModules: readonly ApiModule[] = [
@@ -61,4 +62,5 @@ export const apiModules: readonly ApiModule[] = [
   customerQuotesModule,
   purchaseOrdersModule,
   supplierOrdersModule,
+  webhooksModule,
 ];

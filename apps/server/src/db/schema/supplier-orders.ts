@@ -130,6 +130,8 @@ export const webhookDeliveries = pgTable(
     /** Random, sent as the event's id so a receiver can drop a repeat. */
     eventId: text('event_id').notNull().unique().default(randomPublicId),
     eventType: text('event_type').notNull(),
+    /** The change this event tells of (none for a test event): one delivery per subscription and change. */
+    historyId: integer('history_id').references(() => supplierOrderHistory.id, { onDelete: 'set null' }),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] })
       .notNull()
@@ -140,5 +142,8 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt.desc())],
+  (t) => [
+    index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+    uniqueIndex('webhook_deliveries_subscription_history_key').on(t.subscriptionId, t.historyId),
+  ],
 );

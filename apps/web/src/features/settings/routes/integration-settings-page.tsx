@@ -15,6 +15,7 @@ import {
 import { CardPaymentsCard } from '../components/card-payments-card';
 import { showSaveError } from '../components/save-errors';
 import { SettingsPage, SettingsSectionCard } from '../components/settings-page';
+import { WebhooksCard } from '../components/webhooks/webhooks-card';
 
 export type CalendarState = 'loading' | 'error' | 'notLinked' | 'virtual' | 'valid' | 'invalid';
 
@@ -34,6 +35,7 @@ export function IntegrationSettingsPage() {
     <SettingsPage section="integrations" intro={t('settings.integrations.intro')}>
       <CalendarAccountCard />
       <CardPaymentsCard />
+      <WebhooksCard />
       <ProvidersCard />
     </SettingsPage>
   );

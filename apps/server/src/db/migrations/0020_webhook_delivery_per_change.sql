@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "history_id" integer;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_history_id_supplier_order_history_id_fk" FOREIGN KEY ("history_id") REFERENCES "public"."supplier_order_history"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_subscription_history_key" ON "webhook_deliveries" USING btree ("subscription_id","history_id");
