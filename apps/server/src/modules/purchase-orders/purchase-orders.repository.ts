@@ -194,9 +194,9 @@ export async function findPurchaseOrderPage(
   limit: number,
   offset: number,
 ): Promise<PurchaseOrderRow[]> {
-  // Prepared (decision 016): planning the page's statement cost more than running it.
-  return runPrepared<PurchaseOrderRow>(
+  return listStatement<PurchaseOrderRow>(
     db,
+    filters,
     'purchase_order_page',
     sql`
     WITH page AS MATERIALIZED (
@@ -215,10 +215,26 @@ export async function findPurchaseOrderPage(
   );
 }
 
+/**
+ * A list statement: prepared by name (decision 016) without a search, since planning the page's
+ * statement cost more than running it; planned afresh with one, since a generic plan cannot see
+ * the pattern the trigram index needs (measured: 23 req/s prepared against 247 planned).
+ */
+async function listStatement<T extends Record<string, unknown>>(
+  db: Db,
+  filters: ListFilters,
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  if (filters.search?.trim()) return (await db.execute(query)).rows as T[];
+  return runPrepared<T>(db, name, query);
+}
+
 /** How many orders the list's filters match. */
 export async function countPurchaseOrders(db: Db, accountId: number, filters: ListFilters): Promise<number> {
-  const rows = await runPrepared<{ n: number }>(
+  const rows = await listStatement<{ n: number }>(
     db,
+    filters,
     'purchase_order_count',
     sql`SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)}`,
   );
