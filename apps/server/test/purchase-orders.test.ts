@@ -456,6 +456,19 @@ describe('POST /purchaseorder (the list)', () => {
     for (const id of Object.values(ids)) expect(theirs).not.toContain(id);
   });
 
+  it('says the total of a search on a full page and past the last page, as without one', async () => {
+    const supplier = f.second.name.toUpperCase();
+    const all = await listOrders(f.client, { search: supplier });
+    expect(all.total).toBe(all.data.length);
+    expect(all.total).toBeGreaterThan(1);
+    const first = await listOrders(f.client, { search: supplier }, { limit: 1, offset: 0 });
+    expect([first.total, first.data.map((o) => o.id)]).toEqual([all.total, [all.data[0]!.id]]);
+    const second = await listOrders(f.client, { search: supplier }, { limit: 1, offset: 1 });
+    expect([second.total, second.data.map((o) => o.id)]).toEqual([all.total, [all.data[1]!.id]]);
+    const past = await listOrders(f.client, { search: supplier }, { limit: 1, offset: 50 });
+    expect([past.total, past.data]).toEqual([all.total, []]);
+  });
+
   it('searches the number (with or without #), sidemark, details, notes, supplier and rep, ignoring case', async () => {
     expect(await listed({ search: String(tuids.second) })).toContain(ids.second);
     expect(await listed({ search: `#${tuids.second}` })).toContain(ids.second);

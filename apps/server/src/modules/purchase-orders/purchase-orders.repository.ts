@@ -185,7 +185,8 @@ const headerJoins = sql`
 
 /**
  * One page of the list, newest first: the page is chosen first (by the account's created index),
- * then only its rows are summed and joined, in one statement.
+ * then only its rows are summed and joined, in one statement. With a search, each row also
+ * carries how many orders match (`total_count`), so the search runs once rather than again to count.
  */
 export async function findPurchaseOrderPage(
   db: Db,
@@ -193,19 +194,20 @@ export async function findPurchaseOrderPage(
   filters: ListFilters,
   limit: number,
   offset: number,
-): Promise<PurchaseOrderRow[]> {
-  return listStatement<PurchaseOrderRow>(
+): Promise<(PurchaseOrderRow & { total_count?: number })[]> {
+  const counted = Boolean(filters.search?.trim());
+  return listStatement<PurchaseOrderRow & { total_count?: number }>(
     db,
     filters,
     'purchase_order_page',
     sql`
     WITH page AS MATERIALIZED (
-      SELECT p.order_id
+      SELECT p.order_id${counted ? sql`, count(*) OVER () AS total_count` : sql``}
         FROM purchase_orders p
        WHERE ${listWhere(accountId, filters)}
        ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
        LIMIT ${limit} OFFSET ${offset})
-    SELECT ${headerColumns}
+    SELECT ${headerColumns}${counted ? sql`, page.total_count::int AS total_count` : sql``}
       FROM page
       JOIN purchase_orders p ON p.order_id = page.order_id
       JOIN manufacturers m ON m.id = p.manufacturer_id

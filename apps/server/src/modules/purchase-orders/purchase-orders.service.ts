@@ -124,11 +124,15 @@ export async function listPurchaseOrders(
   const timeZone = filters.dateFrom || filters.dateTo ? await repo.findAccountZone(db, accountId) : undefined;
   const where = { ...filters, timeZone };
   const rows = await repo.findPurchaseOrderPage(db, accountId, where, pagination.limit, pagination.offset);
-  // A first page shorter than the limit is the whole list: no second query.
+  // A first page shorter than the limit is the whole list, and a searched page says its total:
+  // no second query.
+  const counted = rows[0]?.total_count;
   const total =
     pagination.offset === 0 && rows.length < pagination.limit
       ? rows.length
-      : await repo.countPurchaseOrders(db, accountId, where);
+      : counted !== undefined
+        ? Number(counted)
+        : await repo.countPurchaseOrders(db, accountId, where);
   return {
     total,
     data: rows.map((r) => ({ ...fieldsOut(r), context: supplierOrdersOut(r.supplier_orders) })),
