@@ -3,16 +3,19 @@ import { CheckoutReturnPage } from './components/checkout-return-page';
 import { CustomerQuotePage } from './components/customer-quote-page';
 import { MessagePanel, Page } from './components/ui';
 import { quoteText } from './strings';
+import { SupplierOrderPage } from './supplier-order/supplier-order-page';
 
 export type PublicRoute =
   | { page: 'checkout'; paymentId: string }
   | { page: 'checkoutReturn'; paymentId: string; sessionId: string | null }
   | { page: 'customerQuote'; quoteId: string }
+  | { page: 'supplierOrder'; linkId: string }
   | { page: 'unknown' };
 
 const CHECKOUT = /^\/checkout\/([^/]+)\/?$/;
 const CHECKOUT_RETURN = /^\/checkout\/([^/]+)\/return\/?$/;
 const CUSTOMER_QUOTE = /^\/customer-quote\/([^/]+)\/?$/;
+const SUPPLIER_ORDER = /^\/supplier-order\/([^/]+)\/?$/;
 
 const decode = (part: string) => {
   try {
@@ -22,7 +25,7 @@ const decode = (part: string) => {
   }
 };
 
-/** Which public page a URL is (foundation §2's routes; no router: three paths). */
+/** Which public page a URL is (foundation §2's routes and the supplier's order page; no router). */
 export function publicRouteOf(pathname: string, search: string): PublicRoute {
   let match = CHECKOUT_RETURN.exec(pathname);
   if (match?.[1]) {
@@ -36,6 +39,8 @@ export function publicRouteOf(pathname: string, search: string): PublicRoute {
   if (match?.[1]) return { page: 'checkout', paymentId: decode(match[1]) };
   match = CUSTOMER_QUOTE.exec(pathname);
   if (match?.[1]) return { page: 'customerQuote', quoteId: decode(match[1]) };
+  match = SUPPLIER_ORDER.exec(pathname);
+  if (match?.[1]) return { page: 'supplierOrder', linkId: decode(match[1]) };
   return { page: 'unknown' };
 }
 
@@ -44,6 +49,7 @@ export const PAGE_TITLES = {
   checkout: 'Payment',
   checkoutReturn: 'Payment result',
   customerQuote: 'Quote',
+  supplierOrder: 'Purchase order',
   unknown: 'Not found',
 };
 
@@ -56,6 +62,8 @@ export function PublicApp({ route }: { route: PublicRoute }) {
       return <CheckoutReturnPage paymentId={route.paymentId} sessionId={route.sessionId} />;
     case 'customerQuote':
       return <CustomerQuotePage quoteId={route.quoteId} />;
+    case 'supplierOrder':
+      return <SupplierOrderPage linkId={route.linkId} />;
     default:
       return (
         <Page>
