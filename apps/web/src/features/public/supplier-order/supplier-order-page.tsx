@@ -118,7 +118,10 @@ function OrderHeader({
       <h1 id="order-title">
         {supplierText.purchaseOrder(order.purchaseOrderNumber)}
         {order.revisionNumber > 1 ? (
-          <span className="revision"> ({supplierText.revision(order.revisionNumber)})</span>
+          <>
+            {' '}
+            <span className="revision">({supplierText.revision(order.revisionNumber)})</span>
+          </>
         ) : null}
       </h1>
       <dl className="facts">
