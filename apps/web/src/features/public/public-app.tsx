@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { CheckoutPage } from './components/checkout-page';
 import { CheckoutReturnPage } from './components/checkout-return-page';
 import { CustomerQuotePage } from './components/customer-quote-page';
-import { MessagePanel, Page } from './components/ui';
+import { Loading, MessagePanel, Page } from './components/ui';
 import { quoteText } from './strings';
-import { SupplierOrderPage } from './supplier-order/supplier-order-page';
 
 export type PublicRoute =
   | { page: 'checkout'; paymentId: string }
@@ -11,6 +11,11 @@ export type PublicRoute =
   | { page: 'customerQuote'; quoteId: string }
   | { page: 'supplierOrder'; linkId: string }
   | { page: 'unknown' };
+
+// its own chunk: the customers' pages do not carry the supplier's page
+const SupplierOrderPage = lazy(() =>
+  import('./supplier-order/supplier-order-page').then((m) => ({ default: m.SupplierOrderPage })),
+);
 
 const CHECKOUT = /^\/checkout\/([^/]+)\/?$/;
 const CHECKOUT_RETURN = /^\/checkout\/([^/]+)\/return\/?$/;
@@ -63,7 +68,17 @@ export function PublicApp({ route }: { route: PublicRoute }) {
     case 'customerQuote':
       return <CustomerQuotePage quoteId={route.quoteId} />;
     case 'supplierOrder':
-      return <SupplierOrderPage linkId={route.linkId} />;
+      return (
+        <Suspense
+          fallback={
+            <Page>
+              <Loading />
+            </Page>
+          }
+        >
+          <SupplierOrderPage linkId={route.linkId} />
+        </Suspense>
+      );
     default:
       return (
         <Page>

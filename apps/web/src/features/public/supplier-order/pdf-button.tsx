@@ -5,7 +5,8 @@ import { supplierText } from './strings';
 /**
  * 'View PDF': the PDF's address needs the link in a header, so it is fetched and opened as a blob.
  * The tab is opened at the tap (a tab opened after an await is a pop-up browsers block); when it
- * was blocked all the same, a link to the blob is offered instead.
+ * was blocked all the same, a link to the blob is offered instead. The PDF is rendered after the
+ * order is sent: until then (`ready` false, or a 404) the page says it is being prepared.
  */
 export function PdfButton({
   api,
@@ -19,7 +20,7 @@ export function PdfButton({
   onRevoked: () => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'notReady' | 'failed' | null>(null);
   const [fallback, setFallback] = useState<string | null>(null);
   const urls = useRef<string[]>([]);
   useEffect(
@@ -32,7 +33,7 @@ export function PdfButton({
   const open = async () => {
     if (busy) return;
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     const tab = window.open('', '_blank');
     try {
       const blob = await api.pdf(supplierOrderId);
@@ -43,13 +44,12 @@ export function PdfButton({
     } catch (error) {
       tab?.close();
       if (error instanceof PublicApiError && error.status === 401) return onRevoked();
-      setFailed(true);
+      setFailed(error instanceof PublicApiError && error.status === 404 ? 'notReady' : 'failed');
     } finally {
       setBusy(false);
     }
   };
 
-  if (!ready) return <p className="hint">{supplierText.pdfNotReady}</p>;
   return (
     <div className="pdf">
       <button type="button" className="button" disabled={busy} onClick={() => void open()}>
@@ -62,8 +62,10 @@ export function PdfButton({
       ) : null}
       {failed ? (
         <p className="field-error" role="alert">
-          {supplierText.pdfFailed}
+          {failed === 'notReady' ? supplierText.pdfNotReady : supplierText.pdfFailed}
         </p>
+      ) : !ready ? (
+        <p className="hint">{supplierText.pdfNotReady}</p>
       ) : null}
     </div>
   );
