@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { InlineError } from '../components/ui';
 import { formatDate } from '../format';
 import {
@@ -44,7 +44,17 @@ export function AnswerSection({ api, order, onChanged, onRevoked, onStale }: Pro
   const [drafts, setDrafts] = useState<Record<number, LineDraft>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const changesTitleRef = useRef<HTMLHeadingElement>(null);
+  const answerButtonsRef = useRef<HTMLDivElement>(null);
   const ids = useId();
+  // the button that opened a form is gone: focus goes to what took its place, and back on Cancel
+  const opened = useRef(false);
+  useEffect(() => {
+    if (mode === 'changes') changesTitleRef.current?.focus();
+    else if (mode === 'reject') reasonRef.current?.focus();
+    else if (opened.current) answerButtonsRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    opened.current = mode !== 'choose';
+  }, [mode]);
   const revision = order.revises !== null;
 
   const send = async (body: AcknowledgeBody) => {
@@ -136,7 +146,7 @@ export function AnswerSection({ api, order, onChanged, onRevoked, onStale }: Pro
       )}
 
       {mode === 'choose' ? (
-        <div className="actions stack answer-buttons">
+        <div className="actions stack answer-buttons" ref={answerButtonsRef}>
           {order.acknowledgement === '' ? (
             <button
               type="button"
@@ -186,7 +196,9 @@ export function AnswerSection({ api, order, onChanged, onRevoked, onStale }: Pro
 
       {mode === 'changes' ? (
         <form noValidate onSubmit={submitChanges} aria-labelledby={`${ids}-changes`}>
-          <h3 id={`${ids}-changes`}>{supplierText.acceptWithChanges}</h3>
+          <h3 id={`${ids}-changes`} ref={changesTitleRef} tabIndex={-1}>
+            {supplierText.acceptWithChanges}
+          </h3>
           <p className="hint">{supplierText.changesIntro}</p>
           {order.context.orderLines.map((line, index) => {
             const draft = drafts[line.id] ?? EMPTY_DRAFT;
@@ -354,12 +366,19 @@ export function AnswerSection({ api, order, onChanged, onRevoked, onStale }: Pro
 }
 
 /** The answer given, with its changes per line or its reason. */
-export function AnswerShown({ order }: { order: SupplierViewOrder }) {
+export function AnswerShown({ order, focus = false }: { order: SupplierViewOrder; focus?: boolean }) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // just answered: the buttons tapped are gone, the answer takes the focus
+  useEffect(() => {
+    if (focus) titleRef.current?.focus();
+  }, [focus]);
   const lines = new Map(order.context.orderLines.map((line) => [line.id, line]));
   const tone = order.acknowledgement === 'REJECTED' ? 'danger-text' : 'success-text';
   return (
     <section className="card" aria-labelledby="answer-title">
-      <h2 id="answer-title">{supplierText.answerTitle}</h2>
+      <h2 id="answer-title" ref={titleRef} tabIndex={-1}>
+        {supplierText.answerTitle}
+      </h2>
       <p className={tone} data-testid="answer">
         {supplierText.answers[order.acknowledgement]}
         {order.acknowledgedAt ? ` ${supplierText.answeredOn} ${formatDate(order.acknowledgedAt)}` : ''}

@@ -159,6 +159,11 @@ describe("the supplier's order page", () => {
     expect(screen.queryByRole('button', { name: 'Acknowledge receipt' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept with changes' }));
+    // the tapped button is gone: the form's title has the focus, and Cancel gives it back
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Accept with changes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept with changes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send accepted with changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Name at least one line and what changed');
     expect(writes()).toHaveLength(1);
@@ -178,6 +183,7 @@ describe("the supplier's order page", () => {
     await userEvent.dblClick(yes);
     expect(await screen.findByTestId('answer')).toBeTruthy();
     expect(screen.getByTestId('answer').textContent).toContain('Accepted with changes');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your answer' }));
     expect(writes().map((c) => c.body)).toEqual([
       { response: 'RECEIVED' },
       {

@@ -14,7 +14,7 @@ type Load =
   | { state: 'loading' }
   | { state: 'revoked' }
   | { state: 'error' }
-  | { state: 'loaded'; order: SupplierViewOrder; version: number };
+  | { state: 'loaded'; order: SupplierViewOrder; version: number; justAnswered?: boolean };
 
 /**
  * /supplier-order/{linkId}: a supplier without a system answers one order with the link from the
@@ -54,7 +54,15 @@ export function SupplierOrderPage({ linkId }: { linkId: string }) {
   const revoked = useCallback(() => setLoad({ state: 'revoked' }), []);
   const changed = useCallback(
     (order: SupplierViewOrder) =>
-      setLoad((was) => ({ state: 'loaded', order, version: was.state === 'loaded' ? was.version + 1 : 0 })),
+      setLoad((was) => ({
+        state: 'loaded',
+        order,
+        version: was.state === 'loaded' ? was.version + 1 : 0,
+        justAnswered:
+          was.state === 'loaded' &&
+          !isFinalAnswer(was.order.acknowledgement) &&
+          isFinalAnswer(order.acknowledgement),
+      })),
     [],
   );
 
@@ -81,7 +89,7 @@ export function SupplierOrderPage({ linkId }: { linkId: string }) {
         <GenericError onRetry={reload} />
       </Page>
     );
-  const { order, version } = load;
+  const { order, version, justAnswered = false } = load;
   const answered = isFinalAnswer(order.acknowledgement);
   return (
     <Page heading={order.dealerName}>
@@ -90,7 +98,7 @@ export function SupplierOrderPage({ linkId }: { linkId: string }) {
       <OrderLines order={order} />
       {answered ? (
         <>
-          <AnswerShown order={order} />
+          <AnswerShown order={order} focus={justAnswered} />
           {order.acknowledgement !== 'REJECTED' ? (
             <UpdateForm key={order.id} api={api} order={order} onChanged={changed} onRevoked={revoked} />
           ) : null}
