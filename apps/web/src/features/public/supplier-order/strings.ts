@@ -14,7 +14,7 @@ export const supplierMessages = {
 
 export const supplierText = {
   pageTitle: 'Purchase order',
-  revokedTitle: 'Link no longer valid',
+  revokedTitle: 'Order not available',
   purchaseOrder: (n: number) => `Purchase order #${n}`,
   revision: (n: number) => `Revision ${n}`,
   replaces: (n: number) => `This order replaces revision ${n}`,

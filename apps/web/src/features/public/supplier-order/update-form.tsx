@@ -117,13 +117,14 @@ export function UpdateForm({
     label: string,
     input: Partial<InputHTMLAttributes<HTMLInputElement>> = {},
     hint?: string,
+    wide = false,
   ) => {
     const error = errors[name];
     const describedBy = [hint ? `${id}-${name}-hint` : '', error ? `${id}-${name}-error` : '']
       .filter(Boolean)
       .join(' ');
     return (
-      <div className="field">
+      <div className={wide ? 'field span-all' : 'field'}>
         <label className="label" htmlFor={`${id}-${name}`}>
           {label}
         </label>
@@ -195,7 +196,7 @@ export function UpdateForm({
           <div className="field-grid">
             {field('carrier', supplierText.carrier, { maxLength: 100 })}
             {field('number', supplierText.trackingNumber, { maxLength: 100 })}
-            {field('url', supplierText.trackingLink, { type: 'url', inputMode: 'url' })}
+            {field('url', supplierText.trackingLink, { type: 'url', inputMode: 'url' }, undefined, true)}
           </div>
         </fieldset>
         <div className="field">
