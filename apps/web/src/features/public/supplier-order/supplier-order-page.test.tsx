@@ -361,6 +361,41 @@ describe("the supplier's order page", () => {
     expect(entries[0]?.textContent).toContain('Acme Blinds (supplier, order link)');
   });
 
+  it('shows 40 changes a page and the older ones on request, none twice', async () => {
+    const entry = (id: number) => ({
+      id,
+      createdAt: '2026-11-28T04:00:00.000Z',
+      created_at: '2026-11-28 04:00:00',
+      type: 'order-update' as const,
+      employee: { fullName: 'Acme Blinds (supplier, order link)' },
+      source: 'SUPPLIER_LINK' as const,
+      changes: [{ field: 'customer_notes' as const, label: 'Notes', old: '', new: `note ${id}` }],
+    });
+    const newest = Array.from({ length: 40 }, (_, i) => entry(42 - i));
+    serve({
+      order: orderFixture({ acknowledgement: 'ACCEPTED' }),
+      respond: (call) =>
+        call.url.endsWith('/history?page=1')
+          ? Response.json({ data: newest, total: 42 })
+          : call.url.endsWith('/history?page=2')
+            ? // a change made meanwhile pushed entry 3 onto the second page
+              Response.json({ data: [entry(3), entry(2), entry(1)], total: 43 })
+            : undefined,
+    });
+    open();
+    const history = await screen.findByTestId('history');
+    expect(history.querySelectorAll(':scope > li')).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    await waitFor(() => expect(history.querySelectorAll(':scope > li')).toHaveLength(42));
+    expect(calls.filter((c) => c.url.includes('/history')).map((c) => c.url.split('?')[1])).toEqual([
+      'page=1',
+      'page=2',
+    ]);
+    expect(screen.getByText(/→ note 1$/)).toBeTruthy();
+    expect(screen.getAllByText(/→ note 3$/)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Show older changes' })).toBeTruthy();
+  });
+
   it('opens the PDF fetched with the link in a new tab', async () => {
     serve();
     const tab = { location: { href: '' }, close: vi.fn() };
