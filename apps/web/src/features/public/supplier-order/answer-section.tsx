@@ -100,7 +100,8 @@ export function AnswerSection({ api, order, onChanged, onRevoked, onStale }: Pro
       if (quantity !== '') {
         const n = Number(quantity);
         if (!/^\d{1,5}$/.test(quantity) || n > 10000) errors[line.id] = supplierText.quantityInvalid;
-        else change.quantity = n;
+        // the quantity as ordered is no change
+        else if (n !== line.quantity) change.quantity = n;
       }
       if (draft.size.trim()) change.size = draft.size.trim();
       if (draft.date) change.date = draft.date;

@@ -175,6 +175,9 @@ describe("the supplier's order page", () => {
     await userEvent.clear(within(first).getByLabelText('New quantity'));
     await userEvent.type(within(first).getByLabelText('New quantity'), '3');
     await userEvent.type(within(first).getByLabelText('Note'), 'Only 3 in stock');
+    // the second line's quantity typed as ordered changes nothing
+    const second = screen.getByRole('group', { name: /House\/Bedroom · Venetian/ });
+    await userEvent.type(within(second).getByLabelText('New quantity'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Send accepted with changes' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Send this answer?' });
