@@ -7,8 +7,9 @@ const AUTH_PAGE_PATHS = /^\/(?:login|reset-password)\/?(?:\?|$)/;
 /** The product options frame, its own small document too (options-frame.html). */
 const OPTIONS_FRAME_PATH = /^\/product-options\/\d+\/?(?:\?|$)/;
 
-/** The customer's pages (public.html): /checkout/{id}[/return], /customer-quote/{id}. */
-const PUBLIC_PAGE_PATH = /^\/(?:checkout\/[^/?]+(?:\/return)?|customer-quote\/[^/?]+)\/?(?:\?|$)/;
+/** The customer's pages (public.html): /checkout/{id}[/return], /customer-quote/{id}, /supplier-order/{id}. */
+const PUBLIC_PAGE_PATH =
+  /^\/(?:checkout\/[^/?]+(?:\/return)?|customer-quote\/[^/?]+|supplier-order\/[^/?]+)\/?(?:\?|$)/;
 
 /**
  * The dev server answers the sign-in paths with auth.html and the options frame's path with

@@ -40,7 +40,10 @@ export const OPTIONS_FRAME_ROUTE = '/product-options/:lineId(^\\d{1,15}$)';
 const OPTIONS_FRAME_PREFIX = /^\/product-options(?:\/|$)/;
 const OPTIONS_FRAME_URL = /^\/product-options\/\d{1,15}$/;
 
-/** The customer's pages (public.html, no sign-in): the payment page, its return page, the quote page. */
+/**
+ * The customer's pages (public.html, no sign-in): the payment page, its return page, the quote
+ * page; and the supplier's page of one order (the link in the purchase-order mail).
+ */
 export const PUBLIC_PAGE_ROUTES = [
   '/checkout/:paymentId',
   '/checkout/:paymentId/',
@@ -48,6 +51,8 @@ export const PUBLIC_PAGE_ROUTES = [
   '/checkout/:paymentId/return/',
   '/customer-quote/:id',
   '/customer-quote/:id/',
+  '/supplier-order/:linkId',
+  '/supplier-order/:linkId/',
 ] as const;
 
 export type AppOptions = {

@@ -32,6 +32,8 @@ describe("the customer's pages document", () => {
     '/customer-quote/Q3VzdG9tZXJRdW90ZUlkMTIz?utm=mail',
     '/customer-quote/Q3VzdG9tZXJRdW90ZUlkMTIz/',
     '/checkout/Q2hlY2tvdXRQYXltZW50SWQx/return/?session_id=cs_test_123',
+    '/supplier-order/U3VwcGxpZXJPcmRlckxpbmsx',
+    '/supplier-order/U3VwcGxpZXJPcmRlckxpbmsx/',
   ])('%s is public.html, signed out, compressed and revalidated', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(res.statusCode).toBe(200);
@@ -49,6 +51,8 @@ describe("the customer's pages document", () => {
       '/checkout/abc/other',
       '/customer-quote',
       '/customer-quotes/abc',
+      '/supplier-order',
+      '/supplier-order/abc/other',
       '/dashboard',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });

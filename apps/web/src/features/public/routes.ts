@@ -31,4 +31,10 @@ const checkoutReturnRoute = createRoute({
   beforeLoad: toPublicDocument,
 });
 
-export const publicRoutes = [customerQuoteRoute, checkoutRoute, checkoutReturnRoute];
+const supplierOrderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'supplier-order/$linkId',
+  beforeLoad: toPublicDocument,
+});
+
+export const publicRoutes = [customerQuoteRoute, checkoutRoute, checkoutReturnRoute, supplierOrderRoute];
