@@ -1,4 +1,5 @@
 import { supplierOrderMessages as m } from '@slat/contracts';
+import '../../lib/i18n/locales/en-lists';
 import { addStrings } from '../../lib/i18n/i18n';
 
 /** English for the supplier order pages, the order's supplier-order panels and the live updates. */
