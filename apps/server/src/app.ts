@@ -18,7 +18,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { withJsonBlock } from './lib/html-blocks';
 import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
-import { type ApiModule, rawRoute, registerApiGuards } from './plugins/api';
+import { type ApiModule, rawRoute, registerApiGuards, SUPPLIER_BEARER_SCHEME } from './plugins/api';
 import { CompressedPageCache, compressPage, sendPage } from './plugins/compressed-pages';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -100,6 +100,15 @@ export async function buildApp({
           'Every call is served under /api. State-changing calls carry the CSRF token from GET /api/old/auth/generate-token as `_token` (sign-in, forgot, reset) or the X-CSRF-Token header. Errors: {"error":{"code","message","fields":[{"path","message"}]}}.',
       },
       servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: {
+          [SUPPLIER_BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A supplier's token (slat_sup_…) or the id of an order link",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -570,8 +570,15 @@ async function streamCall(
  */
 export async function fuzzApi(
   client: TestClient,
-  opts: { seed: number; validRuns: number; renewSession: () => Promise<void> },
+  opts: {
+    seed: number;
+    validRuns: number;
+    renewSession: () => Promise<void>;
+    /** A supplier's credential for the supplier calls (made again when a case rotated it away). */
+    supplierCredential?: () => Promise<string>;
+  },
 ): Promise<FuzzReport> {
+  let credential: string | undefined;
   const started = Date.now();
   const doc = (await client.get('/api/docs')).json<OpenApiDocument>();
   const operations = operationsOf(doc, client);
@@ -582,20 +589,27 @@ export async function fuzzApi(
     for (const { label, input } of cases(op, opts.seed + i * 7, opts.validRuns)) {
       count++;
       const url = urlOf(op, input);
+      const supplierCall = op.contract?.auth === 'supplier';
+      if (supplierCall && credential === undefined && opts.supplierCredential)
+        credential = await opts.supplierCredential();
+      // A supplier call carries the bearer credential; the dealer's cookie goes along and is ignored.
+      const bearer = (): Record<string, string> =>
+        supplierCall && credential ? { authorization: `Bearer ${credential}` } : {};
       const send = () =>
         within<Answer>(
           op.streams
             ? streamCall(client, op, url, input.body)
-            : client.request(
-                op.method,
-                url,
-                input.body?.text,
-                input.body ? { 'content-type': input.body.contentType } : {},
-              ),
+            : client.request(op.method, url, input.body?.text, {
+                ...(input.body ? { 'content-type': input.body.contentType } : {}),
+                ...bearer(),
+              }),
           10_000,
         );
       let res = await send();
-      if (res !== 'timeout' && res.statusCode === 401 && op.contract?.auth !== 'public') {
+      if (res !== 'timeout' && res.statusCode === 401 && supplierCall && opts.supplierCredential) {
+        credential = await opts.supplierCredential();
+        res = await send();
+      } else if (res !== 'timeout' && res.statusCode === 401 && op.contract?.auth !== 'public') {
         await opts.renewSession();
         res = await send();
       } else if (!client.cookie) await opts.renewSession();

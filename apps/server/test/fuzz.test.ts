@@ -2,9 +2,11 @@ import { defineEndpoint } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
+import { issueSupplierToken } from '../src/modules/supplier-orders/index';
 import { route } from '../src/plugins/api';
 import { describeFailure, type FuzzReport, fuzzApi } from './contract-fuzz';
 import { createDealer, createTestApp, type TestApp, TestClient } from './harness';
+import { createSupplier } from './supplier-fixtures';
 
 // Decision 010. Replay a run with FUZZ_SEED=<the seed it printed>.
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -45,7 +47,10 @@ const summary = (r: FuzzReport) =>
 describe('contract fuzzing', () => {
   it('answers every operation of the OpenAPI document: invalid input 4xx in the error shape, never a 5xx', async () => {
     const { client, renewSession } = await dealerClient(t.app);
-    const report = await fuzzApi(client, { seed, validRuns: VALID_RUNS, renewSession });
+    // The supplier calls are fuzzed with a supplier's token (issued again if a case rotates it).
+    const supplier = (await createSupplier(t.db, [])).manufacturer;
+    const supplierCredential = async () => (await issueSupplierToken(t.db, supplier.id)).token;
+    const report = await fuzzApi(client, { seed, validRuns: VALID_RUNS, renewSession, supplierCredential });
     console.log(summary(report));
     expect(report.operations).toBeGreaterThan(70);
     expect(report.failures.map(describeFailure)).toEqual([]);

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
+import { issueSupplierToken } from '../src/modules/supplier-orders/index';
 import { route } from '../src/plugins/api';
 import { createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+import { createSupplier } from './supplier-fixtures';
 
 // Every endpoint declared in the contracts (JSON and raw), so a new call is covered the day it is added.
 const endpoints = endpointsOf(contracts);
@@ -37,6 +39,41 @@ describe('guards on every contract endpoint', () => {
     }
   });
 
+  it('answers 401 to every supplier call without a credential, or with only a dealer session', async () => {
+    const dealer = await signedInClient(t);
+    const supplierCalls = endpoints.filter((x) => x.endpoint.auth === 'supplier');
+    expect(supplierCalls.length).toBeGreaterThanOrEqual(9);
+    for (const { name, endpoint } of supplierCalls) {
+      const body = endpoint.method === 'GET' ? undefined : {};
+      const anonymous = await new TestClient(t.app).request(endpoint.method, url(endpoint), body);
+      expect(anonymous.statusCode, `${name} signed out`).toBe(401);
+      const withCookie = await dealer.request(endpoint.method, url(endpoint), body);
+      expect(withCookie.statusCode, `${name} with a dealer session`).toBe(401);
+      const wrong = await new TestClient(t.app).request(endpoint.method, url(endpoint), body, {
+        authorization: 'Bearer slat_sup_notarealtokenatallnotarealtoken',
+      });
+      expect(wrong.statusCode, `${name} with an unknown token`).toBe(401);
+    }
+  });
+
+  it("answers 401 to every session call made with a supplier's token instead of a session", async () => {
+    const supplier = await createSupplier(t.db, []);
+    const { token } = await issueSupplierToken(t.db, supplier.manufacturer.id);
+    const bearer = new TestClient(t.app);
+    await bearer.fetchToken();
+    for (const { name, endpoint } of endpoints.filter((x) => x.endpoint.auth === 'session')) {
+      const res = await bearer.request(
+        endpoint.method,
+        url(endpoint),
+        endpoint.method === 'GET' ? undefined : {},
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+      expect(res.statusCode, `${name} ${endpoint.method} ${endpoint.path}`).toBe(401);
+    }
+  });
+
   it('answers 419 to every state-changing call without the CSRF token', async () => {
     const client = await signedInClient(t);
     client.token = undefined;
@@ -51,6 +88,16 @@ describe('guards on every contract endpoint', () => {
     for (const { endpoint } of endpoints.filter((x) => !x.endpoint.hidden)) {
       const path = endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}');
       expect(doc.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('tags the supplier calls `supplier`, each with the bearer credential documented', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.components.securitySchemes.supplierBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { endpoint } of endpoints.filter((x) => x.endpoint.auth === 'supplier')) {
+      const op = doc.paths[endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}')][endpoint.method.toLowerCase()];
+      expect(op.tags, endpoint.path).toEqual(['supplier']);
+      expect(op.security, endpoint.path).toEqual([{ supplierBearer: [] }]);
     }
   });
 });

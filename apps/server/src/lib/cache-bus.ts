@@ -3,6 +3,8 @@ import pg from 'pg';
 export const CACHE_CHANNEL = 'slat_cache';
 /** Deal changes for live boards (migration 0006): payload 'accountId:workflowId:dealId'. */
 export const DEAL_CHANNEL = 'slat_deals';
+/** Supplier-order changes for live order pages (migration 0019): payload 'accountId:orderId:supplierOrderId'. */
+export const SUPPLIER_ORDER_CHANNEL = 'slat_supplier_orders';
 
 type Listener = (key: string) => void;
 type Log = { warn: (obj: object, msg: string) => void };
@@ -31,7 +33,7 @@ export class CacheBus {
   }
 
   /** Listens to another channel on the same connection (e.g. DEAL_CHANNEL); returns the unsubscribe. */
-  on(channel: typeof DEAL_CHANNEL, listener: Listener): () => void {
+  on(channel: typeof DEAL_CHANNEL | typeof SUPPLIER_ORDER_CHANNEL, listener: Listener): () => void {
     let set = this.channelListeners.get(channel);
     if (!set) {
       set = new Set();
@@ -69,6 +71,7 @@ export class CacheBus {
       await client.connect();
       await client.query(`LISTEN ${CACHE_CHANNEL}`);
       await client.query(`LISTEN ${DEAL_CHANNEL}`);
+      await client.query(`LISTEN ${SUPPLIER_ORDER_CHANNEL}`);
     } catch (error) {
       this.client = client;
       lost(error as Error);

@@ -27,6 +27,7 @@ import {
 } from './quotes/index';
 import { settingsModule } from './settings/index';
 import { supplierDocumentsModule } from './supplier-documents/index';
+import { supplierOrdersModule } from './supplier-orders/index';
 import { usersModule } from './users/index';
 import { workflowsModule } from './workflows/index';
 
@@ -59,4 +60,5 @@ export const apiModules: readonly ApiModule[] = [
   checkoutModule,
   customerQuotesModule,
   purchaseOrdersModule,
+  supplierOrdersModule,
 ];

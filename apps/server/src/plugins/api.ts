@@ -13,11 +13,14 @@ import type { Services } from '../services';
 import { formatPath } from './errors';
 import { SerializedJson, sendSerialized } from './serialized-json';
 import type { SignedInSession } from './sessions';
+import { bearerOf, resolveSupplierCredential, type SupplierActor } from './supplier-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SignedInSession | null;
     sessionCookie: string | undefined;
+    /** The supplier of a supplier call's bearer credential (only ever set on `auth: 'supplier'` routes). */
+    supplier: SupplierActor | null;
   }
   interface FastifyContextConfig {
     /** The contract the route was registered from; every /api route has one (checked at boot). */
@@ -50,6 +53,8 @@ export type RouteContext<E extends Endpoint | RawEndpoint> = {
   reply: FastifyReply;
   /** The signed-in session; routes without `auth: 'public'` never run without one. */
   session: () => SignedInSession;
+  /** The supplier whose credential made the call; `auth: 'supplier'` routes never run without one. */
+  supplier: () => SupplierActor;
 };
 
 function context<E extends Endpoint | RawEndpoint>(
@@ -66,13 +71,24 @@ function context<E extends Endpoint | RawEndpoint>(
       if (!request.session) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
       return request.session;
     },
+    supplier: () => {
+      if (!request.supplier) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+      return request.supplier;
+    },
   };
 }
+
+/** The OpenAPI security scheme of supplier calls (declared in app.ts). */
+export const SUPPLIER_BEARER_SCHEME = 'supplierBearer';
 
 function routeSchema(endpoint: Endpoint | RawEndpoint) {
   return {
     summary: endpoint.summary,
-    tags: [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
+    tags:
+      endpoint.auth === 'supplier'
+        ? ['supplier']
+        : [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
+    ...(endpoint.auth === 'supplier' ? { security: [{ [SUPPLIER_BEARER_SCHEME]: [] }] } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -132,6 +148,7 @@ export function rawRoute<E extends RawEndpoint>(
 export function registerApiGuards(app: FastifyInstance, services: Services): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionCookie', undefined);
+  app.decorateRequest('supplier', null);
 
   app.addHook('onRoute', (options) => {
     const contract = options.config?.contract;
@@ -146,6 +163,14 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
   });
 
   app.addHook('onRequest', async (request) => {
+    // A supplier call takes its bearer credential and only that: the session cookie is not read.
+    if (!request.is404 && request.routeOptions.config.contract?.auth === 'supplier') {
+      request.supplier = await resolveSupplierCredential(
+        services.db,
+        bearerOf(request.headers.authorization),
+      );
+      return;
+    }
     const cookie = services.sessions.cookieValue(request);
     request.sessionCookie = cookie;
     request.session = cookie ? ((await services.sessions.find(cookie)) ?? null) : null;
@@ -160,7 +185,7 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     const contract = request.routeOptions.config.contract;
-    if (contract && !contract.csrf) return;
+    if (contract && (!contract.csrf || contract.auth === 'supplier')) return;
     const body = request.body as { _token?: unknown } | undefined;
     const token =
       request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body._token : undefined);

@@ -25,6 +25,7 @@ export {
   type PurchaseOrderPdfMaker,
   pdfProcessPurchaseOrderMaker,
 } from './purchase-order-pdfs.service';
+export { revisionChangesOf } from './purchase-order-revisions.service';
 export { minRequiredDateOf, reopenOrder, submitOrder } from './purchase-order-submit.service';
 export { convertDealQuote, createPurchaseOrder, setPurchaseOrdersArchived } from './purchase-orders.service';
 
