@@ -1,5 +1,5 @@
-import { Anchor, Badge, Box, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { SupplierOrder } from '@slat/contracts';
+import { Anchor, Badge, Box, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { SupplierOrder, SupplierOrderLine } from '@slat/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
@@ -111,6 +111,19 @@ export function TrackingView({ order }: { order: SupplierOrder }) {
   );
 }
 
+/** A line's place, size and options in one line of text. */
+function lineDescription(line: SupplierOrderLine, size: string): string {
+  const { width, height, options } = line.configuration;
+  return [
+    line.externalOrderLineId,
+    line.windowGroupName,
+    width && height ? size : '',
+    ...options.map((o) => `${o.group}: ${o.name}`),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** The Details tab of an online supplier order: the supplier's answer, shipping and the lines. */
 export function SupplierOrderDetails({ order }: { order: SupplierOrder }) {
   const { t } = useTranslation();
@@ -204,48 +217,44 @@ export function SupplierOrderDetails({ order }: { order: SupplierOrder }) {
             {t('supplierOrders.noLines')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} data-testid="supplier-order-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('supplierOrders.product')}</Table.Th>
-                  <Table.Th>{t('supplierOrders.lineRef')}</Table.Th>
-                  <Table.Th ta="right">{t('supplierOrders.qty')}</Table.Th>
-                  <Table.Th ta="right">{t('supplierOrders.price')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((line) => (
-                  <Table.Tr key={line.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {line.productName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[
-                          line.windowGroupName,
-                          line.configuration.width && line.configuration.height
-                            ? t('supplierOrders.size', {
-                                width: line.configuration.width,
-                                height: line.configuration.height,
-                              })
-                            : '',
-                          ...line.configuration.options.map((o) => `${o.group}: ${o.name}`),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{line.externalOrderLineId ?? ''}</Table.Td>
-                    <Table.Td ta="right">{line.quantity}</Table.Td>
-                    <Table.Td ta="right">
-                      {line.sellPrice === null ? '' : formatMoney(line.sellPrice)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack
+            gap={4}
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            data-testid="supplier-order-lines"
+          >
+            {lines.map((line) => (
+              <Paper
+                component="li"
+                key={line.id}
+                withBorder
+                radius="sm"
+                p="xs"
+                data-testid="supplier-order-line"
+              >
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                      {line.productName}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+                      {lineDescription(
+                        line,
+                        t('supplierOrders.size', {
+                          width: line.configuration.width,
+                          height: line.configuration.height,
+                        }),
+                      )}
+                    </Text>
+                  </Stack>
+                  <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Text size="sm">{t('supplierOrders.quantity', { count: line.quantity })}</Text>
+                    {line.sellPrice !== null && <Text size="sm">{formatMoney(line.sellPrice)}</Text>}
+                  </Stack>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Stack>

@@ -10,21 +10,21 @@ import { z } from 'zod';
 /** The strings' key of an acknowledgement ('' = not answered yet). */
 export const acknowledgementKey = (ack: SupplierAcknowledgement) => (ack === '' ? 'NONE' : ack);
 
-/** The core status pill's colour: dark shades keep white text at AA contrast. */
+/** The core status pill's colour (filled): each shade keeps white text at AA contrast (orange does not). */
 export const coreStatusColor: Record<SupplierCoreStatus, string> = {
   UNSTARTED: 'gray.7',
   IN_PROGRESS: 'blue.8',
-  ON_HOLD: 'orange.9',
+  ON_HOLD: 'grape.9',
   COMPLETED: 'teal.9',
   CANCELLED: 'red.9',
 };
 
-/** The acknowledgement pill's colour. */
+/** The acknowledgement pill's colour (outlined on white, the same AA rule). */
 export const acknowledgementColor: Record<SupplierAcknowledgement, string> = {
   '': 'gray.7',
   RECEIVED: 'blue.8',
   ACCEPTED: 'teal.9',
-  ACCEPTED_WITH_CHANGES: 'orange.9',
+  ACCEPTED_WITH_CHANGES: 'cyan.9',
   REJECTED: 'red.9',
 };
 
