@@ -69,7 +69,7 @@ export function AcknowledgementView({
       <Group gap={6} wrap="wrap">
         <Badge
           color={acknowledgementColor[order.acknowledgement]}
-          variant="light"
+          variant="outline"
           data-testid="supplier-acknowledgement"
         >
           {t(`supplierOrders.acknowledgements.${key}`)}
