@@ -71,6 +71,7 @@ async function buildServer() {
       'cli/account': 'apps/server/src/cli/account.ts',
       'cli/seed': 'apps/server/src/cli/seed.ts',
       'cli/catalog-import': 'apps/server/src/cli/catalog-import.ts',
+      'cli/supplier': 'apps/server/src/cli/supplier.ts',
     },
     absWorkingDir: root,
     outdir,

@@ -185,6 +185,17 @@ describe("an offline-only supplier's order entered by hand", () => {
     ]);
   });
 
+  it('20 identical entries sent at once make one change and one history entry', async () => {
+    const o = await submittedOrder(t, d, d.suppliers.offline);
+    const body = { manufacturerId: d.suppliers.offline.id, reference: 'ONCE-1', eta: '2030-07-08' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => d.client.post(`${offlineUrl(o.orderId)}/upsert`, body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.json().id))).toEqual(new Set([String(o.supplierOrderId)]));
+    expect(await historyCount(t, o.supplierOrderId)).toBe(1);
+  });
+
   it('pages the history 40 at a time: 45 changes are 40 and then 5, 45 in all', async () => {
     const o = await submittedOrder(t, d, d.suppliers.offline);
     const body = { id: o.supplierOrderId, manufacturerId: d.suppliers.offline.id };
@@ -228,6 +239,8 @@ describe("the supplier's page link", () => {
     const o = await submittedOrder(t, d, d.suppliers.online);
     const sibling = await submittedOrder(t, d, d.suppliers.online);
     const linkUrl = `/api/purchaseorder/${o.orderId}/manufacturerorders/${o.supplierOrderId}/link`;
+    // Submitting makes the link; an order from before links had none until the dealer made one.
+    if (ok(await d.client.get(linkUrl)).url === null) ok(await d.client.post(`${linkUrl}/renew`, {}));
     const link = ok(await d.client.get(linkUrl));
     expect(link.url).toMatch(/^http:\/\/slat\.test\/supplier-order\/[A-Za-z0-9_-]{43}$/);
     expect(ok(await d.client.get(linkUrl)).url).toBe(link.url);
@@ -268,6 +281,14 @@ describe("another dealer's supplier order", () => {
     const o = await submittedOrder(t, d, d.suppliers.online);
     const off = await submittedOrder(t, d, d.suppliers.offline);
     const c = other.client;
+    const linksOf = async () =>
+      (
+        await t.pool.query(
+          'SELECT public_id, revoked_at FROM supplier_order_links WHERE supplier_order_id = $1 ORDER BY id',
+          [o.supplierOrderId],
+        )
+      ).rows;
+    const linksBefore = await linksOf();
     const calls = [
       c.get(`/api/purchaseorder/${o.orderId}/manufacturerorders`),
       c.get(`/api/manufacturer/${d.suppliers.online.id}/order-statuses`),

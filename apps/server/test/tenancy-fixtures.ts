@@ -262,6 +262,20 @@ export async function createTenant(t: TestApp, label: string) {
     product_id: product.id,
   });
 
+  // Its supplier orders, as submission and an offline-only supplier's manual entry make them (a
+  // second supplier for the offline one: one supplier order per order and supplier).
+  const offlineSupplier = await t.pool.query<{ id: number }>(
+    `INSERT INTO manufacturers (key, name, offline_only) VALUES ($1, $2, true) RETURNING id`,
+    [`offline-${marker}`, `Offline supplier ${marker}`],
+  );
+  const supplierOrders = await t.pool.query<{ id: number; is_offline: boolean }>(
+    `INSERT INTO supplier_orders (account_id, order_id, manufacturer_id, is_offline, reference)
+     VALUES ($1, $2, $3, false, $4), ($1, $2, $5, true, $4) RETURNING id, is_offline`,
+    [dealer.accountId, purchaseOrder.id, supplier.id, `Reference ${marker}`, offlineSupplier.rows[0]!.id],
+  );
+  const supplierOrder = { id: supplierOrders.rows.find((r) => !r.is_offline)!.id };
+  const offlineSupplierOrder = { id: supplierOrders.rows.find((r) => r.is_offline)!.id };
+
   // The quote's PDFs: the company's three templates, each PDF rendered once (so reads
   // after this store nothing new: an unchanged quote answers its stored file).
   for (const type of ['QUOTE', 'MEASURE', 'INSTALL', 'PURCHASE_ORDER'])
@@ -342,6 +356,8 @@ export async function createTenant(t: TestApp, label: string) {
     purchaseOrder: { id: purchaseOrder.id, windowId: purchaseOrderWindow!.id },
     quotePdf,
     purchaseOrderPdf,
+    supplierOrder,
+    offlineSupplierOrder,
     payment: { id: payment.id },
     cardPayment: { publicId: card!.public_id },
     checkoutSession: { sessionId: session.sessionId },

@@ -55,6 +55,9 @@ const idFor: Record<string, (f: Tenant) => string | number> = {
   'quotes/:id': (f) => f.purchaseOrder.id,
   'order/:orderId': (f) => f.purchaseOrder.id,
   'purchaseorder/:id/files/:fileId': (f) => f.purchaseOrderPdf.fileId,
+  'manufacturer/:id': (f) => f.supplier.id,
+  'manufacturerorders/:mid': (f) => f.supplierOrder.id,
+  'offline-manufacturer-orders/:mid': (f) => f.offlineSupplierOrder.id,
 };
 
 // Routes with an id that are capabilities, not account-scoped: anyone holding the secret id may
@@ -174,6 +177,13 @@ const bodies: Record<string, (f: Tenant) => unknown> = {
     shippingMethodId: f.supplier.shippingMethodId,
   }),
   'POST /api/purchaseorder/:id/pdf': () => ({}),
+  'POST /api/purchaseorder/:id/offline-manufacturer-orders/upsert': (f) => ({
+    id: f.offlineSupplierOrder.id,
+    manufacturerId: f.supplier.id,
+    notes: intruder,
+  }),
+  'POST /api/purchaseorder/:id/manufacturerorders/:mid/link/revoke': () => ({}),
+  'POST /api/purchaseorder/:id/manufacturerorders/:mid/link/renew': () => ({}),
   // Reads sent as POST (no CSRF): they take part in the snapshot and the list checks.
   'POST /api/contacts': () => ({}),
   'POST /api/purchaseorder': () => ({}),
@@ -185,6 +195,7 @@ const queries: Record<string, (f: Tenant) => string> = {
   'GET /api/deals/stream': (f) => `workflowId=${f.workflow.id}`,
   'GET /api/branding': () => 'host=slat.test',
   'GET /api/old/orders/generate-pdf': (f) => `order_id=${f.purchaseOrder.id}`,
+  'GET /api/old/trackers': (f) => `id=${f.supplierOrder.id}`,
 };
 
 // Routes left out of the list checks, with the reason.
@@ -223,7 +234,27 @@ const lineBody = (b: Tenant, extra: object) => ({
   body: { product_id: b.product.id, ...extra },
 });
 const markupBody = (extra: object) => ({ adjustmentType: 'PERCENT_MARK_UP', adjustmentValue: '5', ...extra });
+const offlineUpsert = (b: Tenant, extra: object) => ({
+  url: `/api/purchaseorder/${b.purchaseOrder.id}/offline-manufacturer-orders/upsert`,
+  body: { manufacturerId: b.supplier.id, notes: intruder, ...extra },
+});
 const refs: Record<string, Ref> = {
+  'GET /api/old/trackers id': {
+    expect: 'refused',
+    call: (a) => ({ url: `/api/old/trackers?id=${a.supplierOrder.id}` }),
+  },
+  'POST /api/purchaseorder/:id/offline-manufacturer-orders/upsert id': {
+    expect: 'refused',
+    call: (a, b) => offlineUpsert(b, { id: a.offlineSupplierOrder.id }),
+  },
+  'POST /api/purchaseorder/:id/offline-manufacturer-orders/upsert manufacturerId': {
+    expect: 'refused',
+    call: (a, b) => offlineUpsert(b, { manufacturerId: a.supplier.id }),
+  },
+  'POST /api/purchaseorder/:id/offline-manufacturer-orders/upsert shippingMethodId': {
+    expect: 'refused',
+    call: (a, b) => offlineUpsert(b, { shippingMethodId: a.supplier.shippingMethodId }),
+  },
   'GET /api/deals workflowId': {
     expect: 'refused',
     call: (a) => ({ url: `/api/deals?workflowId=${a.workflow.id}` }),
@@ -729,7 +760,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const routes = () => app.apiRoutes.filter((r) => r.url.startsWith('/api/'));
+// The supplier API takes a supplier's bearer credential, never a dealer's session (guards.test.ts);
+// its isolation (a token sees its supplier's orders only, a link its one order) is proven in
+// supplier-api.test.ts and supplier-orders.test.ts.
+const routes = () => app.apiRoutes.filter((r) => r.url.startsWith('/api/') && r.contract.auth !== 'supplier');
 const idRoutes = () => routes().filter((r) => paramsOf(r.url).length > 0);
 
 /** Every read route as A, with A's ids: what "nothing changed" is compared against. */

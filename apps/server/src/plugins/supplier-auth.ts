@@ -29,6 +29,7 @@ const LINK_PATTERN = /^[A-Za-z0-9_-]{22,100}$/;
 export const supplierAuthMessages = {
   missing: 'This call needs a supplier credential: Authorization: Bearer <token or order link id>',
   badToken: 'This supplier token is not valid: it is unknown or was revoked',
+  badCredential: 'This is neither a supplier token nor an order link',
 } as const;
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
@@ -75,7 +76,7 @@ export async function resolveSupplierCredential(
       supplierOrderId: null,
     };
   }
-  if (!LINK_PATTERN.test(credential)) throw unauthenticated(supplierOrderMessages.linkRevoked);
+  if (!LINK_PATTERN.test(credential)) throw unauthenticated(supplierAuthMessages.badCredential);
   const { rows } = await db.execute<{ supplier_order_id: number; manufacturer_id: number; name: string }>(sql`
     SELECT l.supplier_order_id, so.manufacturer_id, m.name
       FROM supplier_order_links l

@@ -17,6 +17,7 @@ export {
   updateSupplierOrder,
 } from './supplier-api.service';
 export type { ChangeAuthor, ChangeJobs } from './supplier-order-changes';
+export { findSuppliersByRef as findSupplierByRef } from './supplier-orders.repository';
 export { supplierOrderUrl, upsertOfflineSupplierOrder } from './supplier-orders.service';
 
 export const supplierOrdersModule: ApiModule = {

@@ -408,3 +408,13 @@ export async function findUserFullName(db: Db, accountId: number, userId: number
      WHERE id = ${userId} AND account_id = ${accountId}`);
   return rows[0]?.name ?? '';
 }
+
+/** Suppliers named by id, key or name (case-insensitive), for the command line. */
+export async function findSuppliersByRef(db: Db, ref: string): Promise<{ id: number; name: string }[]> {
+  const id = /^[1-9]\d{0,9}$/.test(ref) ? Number(ref) : null;
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    SELECT id, name FROM manufacturers
+     WHERE id = ${id} OR key = ${ref} OR lower(name) = lower(${ref})
+     ORDER BY id`);
+  return rows;
+}

@@ -221,7 +221,7 @@ async function linkableOrder(
   return row;
 }
 
-/** The link (made on first ask; null url once revoked until renewed). */
+/** The order's link: the live one, else the last revoked one (url null), else none yet (all null). */
 export async function getLink(
   db: Db,
   publicUrl: string,
@@ -229,15 +229,8 @@ export async function getLink(
   orderId: number,
   supplierOrderId: number,
 ): Promise<SupplierOrderLink> {
-  return db.transaction(async (tx) => {
-    await linkableOrder(tx, accountId, orderId, supplierOrderId, true);
-    let link = await repo.findNewestLink(tx, supplierOrderId);
-    if (!link) {
-      await repo.ensureLiveLink(tx, accountId, supplierOrderId);
-      link = await repo.findNewestLink(tx, supplierOrderId);
-    }
-    return linkOf(publicUrl, supplierOrderId, link);
-  });
+  await linkableOrder(db, accountId, orderId, supplierOrderId, false);
+  return linkOf(publicUrl, supplierOrderId, await repo.findNewestLink(db, supplierOrderId));
 }
 
 export async function revokeLink(
