@@ -41,7 +41,9 @@ test.describe('an online supplier answers', () => {
     const panel = page.getByTestId('supplier-order');
     await expect(panel.getByTestId('supplier-core-status')).toHaveText('Unstarted');
     await expect(panel.getByTestId('supplier-acknowledgement')).toHaveText('Not acknowledged yet');
-    await expect(panel.getByTestId('supplier-link-url')).toContainText('/');
+    await expect(panel.getByTestId('supplier-link-none')).toHaveText(
+      'No link has been made yet. Make one to send the supplier.',
+    );
     // a reload would drop this mark
     await page.evaluate(() => Object.assign(window, { stayed: true }));
 
@@ -128,11 +130,16 @@ test.describe('an online supplier answers', () => {
     const order = await submittedOrderFor(page, 'Coastline Window Furnishings');
     await page.goto(`/orders/${order.id}`);
     const link = page.getByTestId('supplier-link');
+    await expect(link.getByTestId('supplier-link-none')).toBeVisible();
+    await link.getByRole('button', { name: 'Make a new link' }).click();
+    await expect(link.getByTestId('supplier-link-url')).toContainText('http');
     const first = await link.getByTestId('supplier-link-url').textContent();
     await link.getByRole('button', { name: 'Revoke' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke the link?' });
     await confirm.getByRole('button', { name: 'Revoke link' }).click();
-    await expect(link.getByTestId('supplier-link-none')).toBeVisible();
+    await expect(link.getByTestId('supplier-link-none')).toHaveText(
+      'The link is revoked. Make a new link to send the supplier.',
+    );
     await link.getByRole('button', { name: 'Make a new link' }).click();
     await expect(link.getByTestId('supplier-link-url')).toBeVisible();
     expect(await link.getByTestId('supplier-link-url').textContent()).not.toBe(first);

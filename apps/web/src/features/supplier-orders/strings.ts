@@ -76,6 +76,7 @@ const supplierOrdersEn = {
     // the supplier's page link
     link: "Supplier's page link",
     linkNone: 'The link is revoked. Make a new link to send the supplier.',
+    linkNotYet: 'No link has been made yet. Make one to send the supplier.',
     linkFailed: 'The link could not be loaded.',
     linkCreated: 'Made {{date}}',
     copy: 'Copy',

@@ -252,7 +252,7 @@ function SupplierLink({ orderId, supplierOrderId }: { orderId: number; supplierO
             </Text>
           ) : (
             <Text size="sm" c="dimmed" data-testid="supplier-link-none">
-              {t('supplierOrders.linkNone')}
+              {data.revokedAt ? t('supplierOrders.linkNone') : t('supplierOrders.linkNotYet')}
             </Text>
           )}
           {url && data.createdAt && (
