@@ -54,6 +54,12 @@ export function CoreStatusPill({ order }: { order: SupplierOrder }) {
   );
 }
 
+// a narrow phone column would cut 'Not acknowledged yet' to 'Not acknowledge…': the pill wraps instead
+const WRAPPING_PILL = {
+  root: { maxWidth: '100%', height: 'auto' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 /** The acknowledgement pill; `withMeaning` adds what it means in words. */
 export function AcknowledgementView({
   order,
@@ -70,6 +76,7 @@ export function AcknowledgementView({
         <Badge
           color={acknowledgementColor[order.acknowledgement]}
           variant="outline"
+          styles={WRAPPING_PILL}
           data-testid="supplier-acknowledgement"
         >
           {t(`supplierOrders.acknowledgements.${key}`)}
@@ -92,8 +99,9 @@ export function AcknowledgementView({
 /** Tracking: the line as given, and the carrier's page when it is a web address. */
 export function TrackingView({ order }: { order: SupplierOrder }) {
   const { t } = useTranslation();
+  // carrier and number when given apart (the link follows as a link), else the line as given
   const text =
-    order.trackingInformation || [order.tracking.carrier, order.tracking.number].filter(Boolean).join(' ');
+    [order.tracking.carrier, order.tracking.number].filter(Boolean).join(' ') || order.trackingInformation;
   const link = order.tracking.url ? safeLink(order.tracking.url) : null;
   if (!text && !link) return null;
   return (
