@@ -3,13 +3,12 @@ import { Button, Group, Loader, Modal, Tabs } from '@mantine/core';
 import type { OfflineSupplierOrder, PurchaseOrder, SupplierOrder } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form/form-modal';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { purchaseOrderQueryOptions } from '../../orders';
 import {
   offlineSupplierOrdersQueryOptions,
@@ -35,7 +34,7 @@ export function SupplierOrderPage() {
   const orderNumber = idOf(orderId);
   const supplierOrderId = idOf(manufacturerOrderId);
   const order = useQuery({ ...purchaseOrderQueryOptions(orderNumber), enabled: orderNumber > 0 });
-  useDocumentTitle(t('pages.supplierOrder'));
+  useModalTitle(t('pages.supplierOrder'));
   const toOrder = useCallback(
     () => void navigate({ to: '/orders/$orderId', params: { orderId } }),
     [navigate, orderId],
@@ -49,6 +48,17 @@ export function SupplierOrderPage() {
   ) : (
     <OnlineSupplierOrderModal order={order.data} supplierOrderId={supplierOrderId} onClose={toOrder} />
   );
+}
+
+/** The modal's title while it is open; closing gives the order under it its own back. */
+function useModalTitle(title: string) {
+  useEffect(() => {
+    const under = document.title;
+    document.title = `${title} | Slat`;
+    return () => {
+      document.title = under;
+    };
+  }, [title]);
 }
 
 function LoadState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
