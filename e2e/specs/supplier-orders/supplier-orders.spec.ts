@@ -37,7 +37,10 @@ test.describe('an online supplier answers', () => {
       token: string;
     };
 
+    // the live stream answers its headers once the server listens for this account's changes
+    const orderStream = page.waitForResponse((r) => r.url().endsWith('/api/orders/stream'));
     await page.goto(`/orders/${order.id}`);
+    await orderStream;
     const panel = page.getByTestId('supplier-order');
     await expect(panel.getByTestId('supplier-core-status')).toHaveText('Unstarted');
     await expect(panel.getByTestId('supplier-acknowledgement')).toHaveText('Not acknowledged yet');
@@ -48,14 +51,14 @@ test.describe('an online supplier answers', () => {
     await page.evaluate(() => Object.assign(window, { stayed: true }));
 
     const dashboard = await context.newPage();
+    const dashboardStream = dashboard.waitForResponse((r) => r.url().endsWith('/api/orders/stream'));
     await dashboard.goto('/dashboard');
+    await dashboardStream;
     const card = (core: string) => dashboard.getByTestId(`orders-${core}`).getByTestId('order-count');
     await expect(card('UNSTARTED')).toHaveText(/^\d+$/);
     const unstarted = Number(await card('UNSTARTED').textContent());
     const started = Number(await card('IN_PROGRESS').textContent());
     await dashboard.evaluate(() => Object.assign(window, { stayed: true }));
-    // both pages' streams are open before the supplier answers
-    await page.waitForTimeout(1500);
 
     supplierCli(['ack', supplierOrderId, 'accepted'], token);
     await expect(panel.getByTestId('supplier-acknowledgement')).toHaveText('Accepted');
