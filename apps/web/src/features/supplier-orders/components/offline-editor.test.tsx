@@ -84,6 +84,20 @@ describe('the manual supplier order editor', () => {
     expect(inputValue(freight)).toBe('12.5');
   });
 
+  it('moves the address to a pick-up point when that method is chosen', SLOW, async () => {
+    const { user } = setup();
+    const method = await screen.findByRole('combobox', { name: 'Shipping method' });
+    await user.selectOptions(method, 'Pick up — Eagle Farm');
+    expect(inputValue(screen.getByRole('textbox', { name: 'Shipping address' }))).toBe(
+      '7 Depot Rd, Eagle Farm QLD 4009',
+    );
+    await user.selectOptions(method, 'Courier');
+    // a method without an address of its own leaves the address as it is
+    expect(inputValue(screen.getByRole('textbox', { name: 'Shipping address' }))).toBe(
+      '7 Depot Rd, Eagle Farm QLD 4009',
+    );
+  });
+
   it('refuses a freight that is not an amount by its field, sending nothing', SLOW, async () => {
     const { calls, user } = setup();
     const freight = await screen.findByRole('textbox', { name: 'Freight' });

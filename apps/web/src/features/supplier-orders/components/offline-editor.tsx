@@ -1,10 +1,9 @@
-import { SimpleGrid, Stack, TextInput, type TextInputProps, Title } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput, type TextInputProps, Title } from '@mantine/core';
 import type { OfflineSupplierOrder, OrderSupplier } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NativeSelectField } from '../../../components/form/choice-fields';
 import { TextField, useField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
 import { FormButtons } from '../../../components/form/form-modal';
@@ -52,6 +51,36 @@ function DayField({
         note(event.currentTarget);
         field.onBlur();
       }}
+      error={error}
+    />
+  );
+}
+
+/** The supplier's shipping methods; one with an address of its own (a pick-up point) moves the address there. */
+function ShippingMethodField({
+  methods,
+  data,
+}: {
+  methods: OrderSupplier['shippingMethods'];
+  data: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const { field, error } = useField('shippingMethodId');
+  const { setValue } = useFormContext<OfflineFormValues>();
+  return (
+    <NativeSelect
+      ref={field.ref}
+      name={field.name}
+      label={t('supplierOrders.shippingMethod')}
+      value={(field.value as string | undefined) ?? ''}
+      data={data}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        field.onChange(next);
+        const address = methods.find((m) => String(m.id) === next)?.address;
+        if (address) setValue('shippingAddress', address, { shouldDirty: true });
+      }}
+      onBlur={field.onBlur}
       error={error}
     />
   );
@@ -145,9 +174,8 @@ export function OfflineSupplierOrderEditor({
               inputMode="decimal"
               autoComplete="off"
             />
-            <NativeSelectField
-              name="shippingMethodId"
-              label={t('supplierOrders.shippingMethod')}
+            <ShippingMethodField
+              methods={methods}
               data={[{ value: '', label: t('supplierOrders.noShippingMethod') }, ...choices]}
             />
           </SimpleGrid>

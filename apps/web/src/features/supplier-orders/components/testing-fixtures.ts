@@ -17,7 +17,10 @@ export function submittedOrder(offline = false): PurchaseOrder {
         id: offline ? 12 : 11,
         name: offline ? 'Sunview Shutters & Awnings' : 'Coastline Window Furnishings',
         offlineOnly: offline,
-        shippingMethods: [{ id: 3, name: 'Courier', address: null }],
+        shippingMethods: [
+          { id: 3, name: 'Courier', address: null },
+          { id: 4, name: 'Pick up — Eagle Farm', address: '7 Depot Rd, Eagle Farm QLD 4009' },
+        ],
       },
     },
   } as unknown as PurchaseOrder;
