@@ -112,4 +112,44 @@ declare module '../../lib/i18n/i18n' {
   }
 }
 
-addStrings({ en: supplierOrdersEn });
+/** Polish for what the dealer reads most; the rest falls back to English. */
+const supplierOrdersPl = {
+  pages: { supplierOrder: 'Zamówienie u dostawcy' },
+  supplierOrders: {
+    title: 'Zamówienie u dostawcy — {{supplier}}',
+    panels: 'Zamówienia u dostawców',
+    view: 'Pokaż zamówienie u dostawcy',
+    details: 'Szczegóły',
+    history: 'Historia',
+    status: 'Status',
+    acknowledgement: 'Potwierdzenie',
+    reference: 'Numer referencyjny',
+    eta: 'Przewidywana dostawa',
+    requiredDate: 'Wymagana data',
+    freight: 'Fracht',
+    tracking: 'Śledzenie przesyłki',
+    shippingMethod: 'Sposób wysyłki',
+    shippingAddress: 'Adres wysyłki',
+    shippingInstructions: 'Instrukcje wysyłki',
+    notes: 'Uwagi',
+    orderStatus: 'Status zamówienia',
+    lines: 'Pozycje',
+    save: 'Zapisz',
+    acknowledgements: {
+      NONE: 'Jeszcze niepotwierdzone',
+      RECEIVED: 'Otrzymane',
+      ACCEPTED: 'Przyjęte',
+      ACCEPTED_WITH_CHANGES: 'Przyjęte ze zmianami',
+      REJECTED: 'Odrzucone',
+    },
+    coreStatuses: {
+      UNSTARTED: 'Nierozpoczęte',
+      IN_PROGRESS: 'W realizacji',
+      ON_HOLD: 'Wstrzymane',
+      COMPLETED: 'Zakończone',
+      CANCELLED: 'Anulowane',
+    },
+  },
+};
+
+addStrings({ en: supplierOrdersEn, pl: supplierOrdersPl });
