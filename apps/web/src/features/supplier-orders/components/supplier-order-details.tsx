@@ -139,13 +139,16 @@ export function SupplierOrderDetails({ order }: { order: SupplierOrder }) {
   const lines = order.context.orderLines;
   return (
     <Stack gap="md" data-testid="supplier-order-details">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      {/* the supplier's answer first, each on its own row: the meaning in words can run long */}
+      <Stack gap="xs">
         <Fact label={t('supplierOrders.status')}>
           <CoreStatusPill order={order} />
         </Fact>
         <Fact label={t('supplierOrders.acknowledgement')}>
           <AcknowledgementView order={order} withMeaning />
         </Fact>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
         <Fact label={t('supplierOrders.reference')} testId="supplier-reference">
           {order.reference}
         </Fact>
