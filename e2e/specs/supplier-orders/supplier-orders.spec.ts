@@ -179,6 +179,7 @@ test.describe('an offline-only supplier’s order entered by hand', () => {
     await shoot(page, 'editor-1280');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Supplier order saved')).toBeVisible();
+    await expect(editor.getByLabel('Freight')).toHaveValue('45.5');
     await expect(
       editor.getByTestId('history-change').filter({ hasText: /^Freight: .* → 45\.50?$/ }),
     ).toHaveCount(1);

@@ -32,6 +32,8 @@ function setup(respond: (call: Call) => Response | undefined = () => undefined) 
         return Response.json({
           ...offlineSupplierOrder(),
           ...(call.body as object),
+          // as the server keeps money: two decimals
+          freight: call.body?.freight ? Number(call.body.freight).toFixed(2) : null,
           id: '57',
           isOffline: true,
           shippingMethod: null,

@@ -20,6 +20,7 @@ import {
   offlineBody,
   offlineFormSchema,
   offlineFormValues,
+  savedValues,
 } from './supplier-order-logic';
 
 type DayName = 'requiredDate' | 'eta';
@@ -131,7 +132,7 @@ export function OfflineSupplierOrderEditor({
         onSubmit={async (values) => {
           try {
             const saved = await save.mutateAsync(offlineBody(supplierOrder, values));
-            form.reset(offlineFormValues(saved));
+            form.reset(savedValues(saved, values));
             setPage(1);
             notifySuccess(t('supplierOrders.saved'), saved.reference || supplier.name);
           } catch (error) {

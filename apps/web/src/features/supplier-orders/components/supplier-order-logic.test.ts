@@ -10,6 +10,7 @@ import {
   offlineFormSchema,
   offlineFormValues,
   safeLink,
+  savedValues,
 } from './supplier-order-logic';
 
 const saved: OfflineSupplierOrder = {
@@ -52,6 +53,13 @@ describe('the manual supplier order editor', () => {
       requiredDate: '2026-12-10',
     });
     expect(offlineBody(saved, { ...values, freight: ' ' }).freight).toBeNull();
+  });
+
+  it('keeps the freight as typed after a save of the same amount', () => {
+    const typed = { ...offlineFormValues(saved), freight: '45.5' };
+    expect(savedValues({ ...saved, freight: '45.50' }, typed).freight).toBe('45.5');
+    expect(savedValues({ ...saved, freight: '46.00' }, typed).freight).toBe('46.00');
+    expect(savedValues({ ...saved, freight: null }, { ...typed, freight: '' }).freight).toBe('');
   });
 
   it('refuses a freight that is not an amount instead of changing it', () => {

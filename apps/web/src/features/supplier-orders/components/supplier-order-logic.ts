@@ -111,6 +111,18 @@ export function offlineFormValues(order: OfflineSupplierOrder): OfflineFormValue
   };
 }
 
+/**
+ * The editor after a save: the order as saved, but the freight as the dealer typed it when it is
+ * the same amount ('45.5' stays, not '45.50'): what was typed is never rewritten.
+ */
+export function savedValues(saved: OfflineSupplierOrder, typed: OfflineFormValues): OfflineFormValues {
+  const values = offlineFormValues(saved);
+  const freight = typed.freight.trim();
+  return freight !== '' && saved.freight !== null && Number(freight) === Number(saved.freight)
+    ? { ...values, freight }
+    : values;
+}
+
 /** What the upsert sends: the freight exactly as typed, an emptied field as none. */
 export function offlineBody(order: OfflineSupplierOrder, values: OfflineFormValues) {
   const freight = values.freight.trim();
