@@ -7,7 +7,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { contactDealRoutes, dealChildRoutes, workflowRoute } from '../features/deals/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { legalRoutes } from '../features/legal/routes';
-import { orderRoutes } from '../features/orders/routes';
+import { orderRoute, orderRoutes } from '../features/orders/routes';
 import { personnelRoutes } from '../features/personnel/routes';
 import { publicRoutes } from '../features/public/routes';
 import { quoteRoutes } from '../features/quotes/routes';
@@ -29,7 +29,7 @@ export const routeTree = rootRoute.addChildren([
     contactsRoute.addChildren([contactRoute.addChildren(contactDealRoutes)]),
     ...personnelRoutes,
     ...orderRoutes,
-    ...supplierOrderRoutes,
+    orderRoute.addChildren(supplierOrderRoutes),
     ...documentRoutes,
     ...settingsRoutes,
   ]),

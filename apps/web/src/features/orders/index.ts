@@ -1,2 +1,2 @@
-// The purchase orders feature's public door: nothing other features need yet.
-export {};
+// The purchase orders feature's public door: the order's query, for the supplier order over it.
+export { purchaseOrderQueryOptions } from './api/order';

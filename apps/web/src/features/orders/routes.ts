@@ -18,8 +18,8 @@ const newOrderRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/new-order-page'), 'NewOrderPage'),
 });
 
-/** §2 Order detail. */
-const orderRoute = createRoute({
+/** §2 Order detail; the supplier order modal (features/supplier-orders) is its child. */
+export const orderRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'orders/$orderId',
   component: lazyRouteComponent(() => import('./routes/order-page'), 'OrderPage'),
@@ -33,4 +33,5 @@ const orderProductRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/order-product-page'), 'OrderProductPage'),
 });
 
-export const orderRoutes = [ordersRoute.addChildren([newOrderRoute]), orderRoute, orderProductRoute];
+/** The order's own route joins the tree with its children in app/router.tsx. */
+export const orderRoutes = [ordersRoute.addChildren([newOrderRoute]), orderProductRoute];

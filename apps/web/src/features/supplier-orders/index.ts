@@ -1,2 +1,5 @@
-// The supplier orders feature's public door: empty until its issue gives other features something to use.
-export {};
+// The supplier orders feature's public door: the order page's panels and the live stream the dashboard listens to.
+import './strings';
+
+export { useSupplierOrderStream } from './api/live-updates';
+export { SupplierOrderPanels } from './components/supplier-order-panels';

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { signedInRoute } from '../shell';
+import { orderRoute } from '../orders/routes';
 
-/** One supplier's part of a purchase order. */
+/** §2 Supplier order: a modal over the order (a child of the order's route, which stays mounted). */
 const supplierOrderRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: 'orders/$orderId/supplier-order/$manufacturerOrderId',
+  getParentRoute: () => orderRoute,
+  path: 'supplier-order/$manufacturerOrderId',
   component: lazyRouteComponent(() => import('./routes/supplier-order-pages'), 'SupplierOrderPage'),
 });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink, PaperLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { formatDate, localDay } from '../../../lib/format';
+import { useSupplierOrderStream } from '../../supplier-orders';
 import { ordersDashboardQueryOptions } from '../api/orders-dashboard';
 import { chartBars, chartTotals, type DayCount, fillDays } from './orders-chart-logic';
 
@@ -18,6 +19,8 @@ const CORE_STATUSES = supplierCoreStatusSchema.options;
 export function OrdersSection() {
   const { t } = useTranslation();
   const query = useQuery(ordersDashboardQueryOptions);
+  // a supplier's answer on any order moves the supplier-status cards without a reload
+  useSupplierOrderStream();
   return (
     <Stack component="section" aria-labelledby="dashboard-orders" gap="xs">
       <Group gap="xs" align="baseline">

@@ -2,7 +2,7 @@ import '../strings';
 import '../detail-strings';
 import { Button, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { getRouteApi, Navigate, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
@@ -30,7 +30,14 @@ export function OrderPage() {
   const latest = order?.context.latestRevision;
   if (latest && latest.id !== order.id)
     return <Navigate to="/orders/$orderId" params={{ orderId: String(latest.id) }} replace />;
-  if (order) return <OrderDetail key={order.id} order={order} />;
+  if (order)
+    return (
+      <>
+        <OrderDetail key={order.id} order={order} />
+        {/* the supplier order modal over the order */}
+        <Outlet />
+      </>
+    );
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (

@@ -37,7 +37,7 @@ import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';
 import { firstClickOnly } from '../../../../lib/clicks';
 import { confirmDestructive, requestConfirm } from '../../../../lib/confirm';
-import { formatDate, formatDateTime, formatMoney, localDay } from '../../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../../lib/format';
 import { translateMessage } from '../../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
@@ -49,6 +49,7 @@ import {
   PendingUpdatesBanner,
   windowsOf,
 } from '../../../order-lines';
+import { SupplierOrderPanels } from '../../../supplier-orders';
 import { submittedOrderPdfUrl, useArchiveOrder, useCloneOrder, useReopenOrder } from '../../api/order';
 import { ReviewOrderModal } from '../review';
 import {
@@ -436,33 +437,6 @@ function Section({
       </Group>
       {children}
     </Paper>
-  );
-}
-
-/** A submitted order's supplier orders (§2): core status, the supplier's own status and the ETA. */
-function SupplierOrderPanels({ order }: { order: PurchaseOrder }) {
-  const { t } = useTranslation();
-  const supplierOrders = [...order.context.manufacturerOrders, ...order.context.offlineManufacturerOrders];
-  if (supplierOrders.length === 0) return null;
-  return (
-    <Section title={t('orderDetail.supplierOrders')} testId="supplier-orders">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {supplierOrders.map((so) => (
-          <Paper key={String(so.id)} withBorder radius="sm" p="xs" bg="gray.0" data-testid="supplier-order">
-            <Text fw={600} size="sm">
-              {order.manufacturerName}
-            </Text>
-            <Fact label={t('orderDetail.coreStatus')}>{t(`orderDetail.coreStatuses.${so.coreStatus}`)}</Fact>
-            {so.status && so.status !== so.coreStatus && (
-              <Fact label={t('orderDetail.supplierStatus')}>{so.status}</Fact>
-            )}
-            <Fact label={t('orderDetail.eta')}>
-              {so.eta ? formatDate(localDay(so.eta.slice(0, 10))) : t('orderDetail.noEta')}
-            </Fact>
-          </Paper>
-        ))}
-      </SimpleGrid>
-    </Section>
   );
 }
 
