@@ -52,6 +52,12 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('the supplier command line', () => {
+  it('names the demo’s online supplier when no supplier is given (this database has no demo)', async () => {
+    const r = await cli(['token']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('No supplier matches "coastline"');
+  });
+
   it('issues a token, then lists, acknowledges and moves an order on through the API', async () => {
     const supplier = d.suppliers.online;
     const o = await submittedOrder(t, d, supplier);

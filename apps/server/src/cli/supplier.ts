@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEMO_SUPPLIERS } from '../db/seed/demo';
 import { findSupplierByRef, issueSupplierToken } from '../modules/supplier-orders/index';
 import { fail, withCliServices } from './cli-database';
 
@@ -6,7 +7,8 @@ import { fail, withCliServices } from './cli-database';
 // command answers a dealer's order through the supplier API over HTTP, as an integration would.
 
 const usage = `Usage: npm run supplier -- <command> [options]
-  token --supplier <id|key|name>                       issues (rotates) the supplier's token; printed once
+  token [--supplier <id|key|name>]                     issues (rotates) the supplier's token; printed once
+                                                       (default: the demo's online supplier, coastline)
   list                                                 the supplier's orders
   show <id>                                            one order with its lines
   ack <id> received|accepted                           acknowledges an order
@@ -41,8 +43,8 @@ const [command, ...args] = positionals;
 if (!command || values.help) fail(usage);
 
 if (command === 'token') {
-  const ref = values.supplier;
-  if (!ref) fail(`token needs --supplier <id|key|name>.\n${usage}`);
+  // The demo's online supplier by default, so `npm run supplier -- token` is a demo's first step.
+  const ref = values.supplier ?? DEMO_SUPPLIERS[0].key;
   await withCliServices(async ({ db }) => {
     const found = await findSupplierByRef(db, ref);
     if (found.length === 0) fail(`No supplier matches "${ref}".`);
