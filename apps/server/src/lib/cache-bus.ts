@@ -7,6 +7,8 @@ export const DEAL_CHANNEL = 'slat_deals';
 export const SUPPLIER_ORDER_CHANNEL = 'slat_supplier_orders';
 
 type Listener = (key: string) => void;
+/** The channels besides the cache's that a process listens to. */
+export type BusChannel = typeof DEAL_CHANNEL | typeof SUPPLIER_ORDER_CHANNEL;
 type Log = { warn: (obj: object, msg: string) => void };
 
 /**
@@ -33,7 +35,7 @@ export class CacheBus {
   }
 
   /** Listens to another channel on the same connection (e.g. DEAL_CHANNEL); returns the unsubscribe. */
-  on(channel: typeof DEAL_CHANNEL | typeof SUPPLIER_ORDER_CHANNEL, listener: Listener): () => void {
+  on(channel: BusChannel, listener: Listener): () => void {
     let set = this.channelListeners.get(channel);
     if (!set) {
       set = new Set();

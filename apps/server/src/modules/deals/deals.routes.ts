@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import {
   archiveDeal,
   createDeal,
@@ -17,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { DEAL_CHANNEL } from '../../lib/cache-bus';
 import { rawRoute, route } from '../../plugins/api';
+import { eventStreams } from '../../plugins/event-stream';
 import type { Services } from '../../services';
 import { ColumnCounts } from './column-counts';
 import * as deals from './deals.service';
@@ -58,39 +58,16 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   );
   route(app, dashboardDeals, async ({ session }) => deals.dashboard(db, session().accountId));
 
-  const streams = new Set<ServerResponse>();
-  // End open streams when the server begins closing, so a graceful shutdown does not wait on them.
-  app.addHook('preClose', async () => {
-    for (const raw of streams) raw.end();
-  });
-
-  // Live boards: server-sent events of the account's deal changes in one workflow, pushed from
-  // PostgreSQL NOTIFY (migration 0006), so a change made through any server process arrives.
+  // Live boards: the account's deal changes in one workflow from any process (migration 0006).
+  const openStream = eventStreams(app, services.bus);
   rawRoute(app, streamDealChanges, async ({ query, session, reply, request }) => {
-    const s = session();
+    const { accountId } = session();
     const { workflowId } = query;
-    const bus = services.bus;
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.write(`retry: 2000\n: connected\n\n`);
-    const unsubscribe = bus?.on(DEAL_CHANNEL, (payload) => {
+    openStream(request, reply, DEAL_CHANNEL, (payload) => {
       const [account, workflow, deal] = payload.split(':').map(Number);
-      if (account !== s.accountId || workflow !== workflowId) return;
-      raw.write(`event: deal\ndata: ${JSON.stringify({ dealId: deal, workflowId })}\n\n`);
+      return account === accountId && workflow === workflowId
+        ? { event: 'deal', data: { dealId: deal, workflowId } }
+        : undefined;
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), 25_000);
-    streams.add(raw);
-    const close = () => {
-      clearInterval(heartbeat);
-      unsubscribe?.();
-      streams.delete(raw);
-    };
-    request.raw.on('close', close);
   });
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import {
   getSupplierOrderLink,
   listOfflineSupplierOrderHistory,
@@ -14,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { SUPPLIER_ORDER_CHANNEL } from '../../lib/cache-bus';
 import { rawRoute, route } from '../../plugins/api';
+import { eventStreams } from '../../plugins/event-stream';
 import type { Services } from '../../services';
 import * as orders from './supplier-orders.service';
 
@@ -50,38 +50,15 @@ export function registerSupplierOrderRoutes(app: FastifyInstance, services: Serv
     orders.renewLink(db, publicUrl, session().accountId, params.id, params.mid),
   );
 
-  const streams = new Set<ServerResponse>();
-  // End open streams when the server begins closing, so a graceful shutdown does not wait on them.
-  app.addHook('preClose', async () => {
-    for (const raw of streams) raw.end();
-  });
-
-  // Live supplier orders: server-sent events of the account's supplier-order changes, pushed from
-  // PostgreSQL NOTIFY (migration 0019), so a change made through any server process arrives.
+  // Live supplier orders: the account's supplier-order changes from any process (migration 0019).
+  const openStream = eventStreams(app, services.bus);
   rawRoute(app, streamSupplierOrderChanges, async ({ session, reply, request }) => {
-    const s = session();
-    const bus = services.bus;
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.write(`retry: 2000\n: connected\n\n`);
-    const unsubscribe = bus?.on(SUPPLIER_ORDER_CHANNEL, (payload) => {
+    const { accountId } = session();
+    openStream(request, reply, SUPPLIER_ORDER_CHANNEL, (payload) => {
       const [account, orderId, supplierOrderId] = payload.split(':').map(Number);
-      if (account !== s.accountId) return;
-      raw.write(`event: supplier-order\ndata: ${JSON.stringify({ orderId, supplierOrderId })}\n\n`);
+      return account === accountId
+        ? { event: 'supplier-order', data: { orderId, supplierOrderId } }
+        : undefined;
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), 25_000);
-    streams.add(raw);
-    const close = () => {
-      clearInterval(heartbeat);
-      unsubscribe?.();
-      streams.delete(raw);
-    };
-    request.raw.on('close', close);
   });
 }
