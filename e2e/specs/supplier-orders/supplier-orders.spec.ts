@@ -44,9 +44,8 @@ test.describe('an online supplier answers', () => {
     const panel = page.getByTestId('supplier-order');
     await expect(panel.getByTestId('supplier-core-status')).toHaveText('Unstarted');
     await expect(panel.getByTestId('supplier-acknowledgement')).toHaveText('Not acknowledged yet');
-    await expect(panel.getByTestId('supplier-link-none')).toHaveText(
-      'No link has been made yet. Make one to send the supplier.',
-    );
+    // the link the purchase-order mail carried, made at submission
+    await expect(panel.getByTestId('supplier-link-url')).toContainText('/supplier-order/');
     // a reload would drop this mark
     await page.evaluate(() => Object.assign(window, { stayed: true }));
 
@@ -133,9 +132,8 @@ test.describe('an online supplier answers', () => {
     const order = await submittedOrderFor(page, 'Coastline Window Furnishings');
     await page.goto(`/orders/${order.id}`);
     const link = page.getByTestId('supplier-link');
-    await expect(link.getByTestId('supplier-link-none')).toBeVisible();
-    await link.getByRole('button', { name: 'Make a new link' }).click();
-    await expect(link.getByTestId('supplier-link-url')).toContainText('http');
+    // made at submission (the purchase-order mail carries it)
+    await expect(link.getByTestId('supplier-link-url')).toContainText('/supplier-order/');
     const first = await link.getByTestId('supplier-link-url').textContent();
     await link.getByRole('button', { name: 'Revoke' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke the link?' });
