@@ -103,7 +103,8 @@ export function TrackingView({ order }: { order: SupplierOrder }) {
   const text =
     [order.tracking.carrier, order.tracking.number].filter(Boolean).join(' ') || order.trackingInformation;
   const link = order.tracking.url ? safeLink(order.tracking.url) : null;
-  if (!text && !link) return null;
+  // Fact's own placeholder cannot see that this element renders nothing: say none here.
+  if (!text && !link) return <>{t('supplierOrders.none')}</>;
   return (
     <>
       {text}

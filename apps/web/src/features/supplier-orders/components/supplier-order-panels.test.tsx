@@ -114,6 +114,20 @@ describe("a submitted order's supplier-order panel", () => {
     );
   });
 
+  it('says none for tracking the supplier has not given, as for every other empty fact', async () => {
+    stubFetch(({ url }) => {
+      if (url.endsWith('/purchaseorder/40/manufacturerorders'))
+        return Response.json([
+          onlineSupplierOrder({ trackingInformation: '', tracking: { carrier: '', number: '', url: '' } }),
+        ]);
+      if (url.endsWith('/link')) return Response.json(liveLink);
+      return undefined;
+    });
+    show(<SupplierOrderPanels order={submittedOrder()} />);
+    const panel = await screen.findByTestId('supplier-order');
+    expect(within(panel).getByTestId('panel-tracking').textContent).toBe('—');
+  });
+
   it("shows an offline-only supplier's order as the dealer entered it, with no supplier link", async () => {
     const calls = stubFetch(({ url }) =>
       url.endsWith('/purchaseorder/40/offline-manufacturer-orders')
