@@ -99,7 +99,7 @@ describe("a purchase order's supplier orders", () => {
     expect(first.source).toBe('SUPPLIER_API');
     expect(first.changes.map((c: { field: string; label: string; old: string; new: string }) => c)).toEqual([
       { field: 'eta', label: 'ETA', old: '', new: '2030-03-04' },
-      { field: 'order_status_id', label: 'Status', old: '', new: 'In production' },
+      { field: 'order_status_id', label: 'Status', old: 'Not started', new: 'In production' },
       { field: 'total_freight_override', label: 'Freight', old: '38.50', new: '12.50' },
     ]);
     expect(second.changes).toEqual([

@@ -145,6 +145,10 @@ export function idsNamedBy(rows: repo.HistoryRow[]): { statuses: number[]; metho
 
 /** A tracked field's value as text: a status or method by its name, freight 2 decimals, '' for none. */
 function shown(field: TrackedField, value: unknown, names: HistoryNames): string {
+  // An online order without a named status is shown by its core status's words ('Not started'),
+  // on the order and the supplier's page alike: its history says the same.
+  if (field === 'order_status_id' && (value === null || value === undefined))
+    return coreStatusNames.UNSTARTED;
   if (value === null || value === undefined || value === '') return '';
   switch (field) {
     case 'order_status_id':
