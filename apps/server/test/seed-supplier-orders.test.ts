@@ -50,6 +50,11 @@ afterAll(async () => {
 const onlineSupplier = () => suppliers.find((s) => !s.offlineOnly && !s.isInternal)!;
 
 describe('the demo seed: supplier orders', () => {
+  it('has every submitted order made before it was sent', async () => {
+    expect(submitted.length).toBeGreaterThan(0);
+    for (const o of submitted) expect(o.createdAt <= o.submittedAt!, `order ${o.id}`).toBe(true);
+  });
+
   it("has the online supplier's orders in every core status, each with its history", async () => {
     const mine = online.filter((o) => o.manufacturerId === onlineSupplier().id);
     expect(new Set(mine.map((o) => o.context.orderStatus.coreStatus))).toEqual(

@@ -121,11 +121,15 @@ export async function seedDemoSupplierOrders(db: Db, accountId: number, userId: 
     );
     return rows[0]!.id;
   };
-  /** Dates the submission (and its supplier order's making) `days` calendar days back, at 10:00 UTC. */
+  /**
+   * Dates the submission (and its supplier order's making) `days` calendar days back, at 10:00 UTC;
+   * the order was made that morning, not after it was sent (the dashboard's chart counts by it).
+   */
   const submittedOn = async (orderId: number, day: string) => {
     await db.execute(sql`
       WITH p AS (
-        UPDATE purchase_orders SET submitted_at = ${`${day}T10:00:00Z`}::timestamptz
+        UPDATE purchase_orders SET submitted_at = ${`${day}T10:00:00Z`}::timestamptz,
+               created_at = LEAST(created_at, ${`${day}T08:00:00Z`}::timestamptz)
          WHERE order_id = ${orderId} AND account_id = ${accountId} RETURNING order_id)
       UPDATE supplier_orders SET created_at = ${`${day}T10:00:00Z`}::timestamptz
        WHERE order_id IN (SELECT order_id FROM p)`);
