@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiWrite, expect, getWorkflow, settledViolations, signInViaApi, test } from '../../fixtures';
+import { apiWrite, expect, settledViolations, signInViaApi, test } from '../../fixtures';
+import { draftWithProductsOf, getJson } from './orders-helpers';
 
 const SHOTS = process.env.SLAT_SHOTS_DIR;
 const CORE = ['UNSTARTED', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'] as const;
@@ -31,53 +32,13 @@ type Supplier = {
 };
 type Dashboard = { open: number; submitted: Record<(typeof CORE)[number], number> };
 
-const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
-  const res = await request.get(url);
-  expect(res.status(), `GET ${url}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-};
-
-/** A demo draft quote with products of the supplier, none with errors or pending updates. */
-async function draftWithProductsOf(request: APIRequestContext, supplierId: number): Promise<number> {
-  type Quote = {
-    id: number;
-    status: string;
-    isArchived: boolean;
-    context: {
-      errorLineCount: number;
-      orderLines: { manufacturerId: number }[];
-      pendingUpdates: { hasPendingUpdates: boolean };
-    };
-  };
-  for (const slug of ['residential', 'commercial']) {
-    const wf = await getWorkflow(request, slug);
-    const deals = await getJson<{ data: { id: number }[] }>(
-      request,
-      `/api/deals?workflowId=${wf.id}&limit=500`,
-    );
-    for (const deal of deals.data) {
-      for (const listed of await getJson<Quote[]>(request, `/api/deals/${deal.id}/quotes`)) {
-        if (listed.status !== 'DRAFT' || listed.isArchived) continue;
-        const quote = await getJson<Quote>(request, `/api/deal-quotes/${listed.id}`);
-        if (
-          quote.context.errorLineCount === 0 &&
-          !quote.context.pendingUpdates.hasPendingUpdates &&
-          quote.context.orderLines.some((line) => line.manufacturerId === supplierId)
-        )
-          return quote.id;
-      }
-    }
-  }
-  throw new Error(`no demo draft with products of supplier ${supplierId}`);
-}
-
 /** A submitted purchase order of the supplier: a demo quote copied, accepted, converted and submitted. */
 async function submittedOrderOf(
   request: APIRequestContext,
   supplier: Supplier,
   manual?: { orderStatus: string; eta: string },
 ): Promise<number> {
-  const source = await draftWithProductsOf(request, supplier.id);
+  const source = (await draftWithProductsOf(request, supplier.id)).id;
   const { id: quoteId } = await apiWrite(request, 'POST', `/api/deal-quotes/${source}/clone`, {
     description: `Dashboard e2e ${supplier.name}`,
   });
