@@ -102,9 +102,21 @@ function ViewLink({
   );
 }
 
-function OnlinePanel({ orderId, supplierOrder: so }: { orderId: number; supplierOrder: SupplierOrder }) {
+/** One supplier order's panel: its supplier (marked when offline), the way to it, then its facts. */
+function PanelFrame({
+  orderId,
+  supplierOrderId,
+  supplier,
+  offline,
+  children,
+}: {
+  orderId: number;
+  supplierOrderId: number | string;
+  supplier: string;
+  offline?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const none = t('supplierOrders.notGiven');
   return (
     <Paper
       withBorder
@@ -112,33 +124,50 @@ function OnlinePanel({ orderId, supplierOrder: so }: { orderId: number; supplier
       p="xs"
       bg="gray.0"
       data-testid="supplier-order"
-      data-supplier-order-id={so.id}
+      data-supplier-order-id={supplierOrderId}
     >
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">
-            {so.manufacturerName}
-          </Text>
-          <ViewLink orderId={orderId} supplierOrderId={so.id} supplier={so.manufacturerName} />
+          <Group gap={6}>
+            <Text fw={600} size="sm">
+              {supplier}
+            </Text>
+            {offline && (
+              <Badge variant="outline" color="gray.7" size="sm">
+                {t('supplierOrders.offline')}
+              </Badge>
+            )}
+          </Group>
+          <ViewLink orderId={orderId} supplierOrderId={supplierOrderId} supplier={supplier} />
         </Group>
-        <Fact label={t('supplierOrders.status')}>
-          <CoreStatusPill order={so} />
-        </Fact>
-        <Fact label={t('supplierOrders.acknowledgement')}>
-          <AcknowledgementView order={so} />
-        </Fact>
-        <Fact label={t('supplierOrders.eta')} testId="panel-eta">
-          {dayText(so.eta, none)}
-        </Fact>
-        <Fact label={t('supplierOrders.tracking')} testId="panel-tracking">
-          <TrackingView order={so} />
-        </Fact>
-        <Fact label={t('supplierOrders.freight')} testId="panel-freight">
-          {so.freight === null ? none : formatMoney(so.freight)}
-        </Fact>
-        <SupplierLink orderId={orderId} supplierOrderId={so.id} />
+        {children}
       </Stack>
     </Paper>
+  );
+}
+
+function OnlinePanel({ orderId, supplierOrder: so }: { orderId: number; supplierOrder: SupplierOrder }) {
+  const { t } = useTranslation();
+  const none = t('supplierOrders.notGiven');
+  return (
+    <PanelFrame orderId={orderId} supplierOrderId={so.id} supplier={so.manufacturerName}>
+      <Fact label={t('supplierOrders.status')}>
+        <CoreStatusPill order={so} />
+      </Fact>
+      <Fact label={t('supplierOrders.acknowledgement')}>
+        <AcknowledgementView order={so} />
+      </Fact>
+      <Fact label={t('supplierOrders.eta')} testId="panel-eta">
+        {dayText(so.eta, none)}
+      </Fact>
+      <Fact label={t('supplierOrders.tracking')} testId="panel-tracking">
+        <TrackingView order={so} />
+      </Fact>
+      <Fact label={t('supplierOrders.freight')} testId="panel-freight">
+        {so.freight === null ? none : formatMoney(so.freight)}
+      </Fact>
+      <SupplierLink orderId={orderId} supplierOrderId={so.id} />
+    </PanelFrame>
   );
 }
 
@@ -154,41 +183,21 @@ function OfflinePanel({
   const { t } = useTranslation();
   const none = t('supplierOrders.notGiven');
   return (
-    <Paper
-      withBorder
-      radius="sm"
-      p="xs"
-      bg="gray.0"
-      data-testid="supplier-order"
-      data-supplier-order-id={so.id}
-    >
-      <Stack gap={4}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={6}>
-            <Text fw={600} size="sm">
-              {supplier}
-            </Text>
-            <Badge variant="outline" color="gray.7" size="sm">
-              {t('supplierOrders.offline')}
-            </Badge>
-          </Group>
-          <ViewLink orderId={orderId} supplierOrderId={so.id} supplier={supplier} />
-        </Group>
-        <Fact label={t('supplierOrders.orderStatus')} testId="panel-status">
-          {so.orderStatus}
-        </Fact>
-        <Fact label={t('supplierOrders.reference')}>{so.reference}</Fact>
-        <Fact label={t('supplierOrders.eta')} testId="panel-eta">
-          {dayText(so.eta, none)}
-        </Fact>
-        <Fact label={t('supplierOrders.tracking')} testId="panel-tracking">
-          {so.trackingInformation}
-        </Fact>
-        <Fact label={t('supplierOrders.freight')} testId="panel-freight">
-          {so.freight === null ? none : formatMoney(so.freight)}
-        </Fact>
-      </Stack>
-    </Paper>
+    <PanelFrame orderId={orderId} supplierOrderId={so.id} supplier={supplier} offline>
+      <Fact label={t('supplierOrders.orderStatus')} testId="panel-status">
+        {so.orderStatus}
+      </Fact>
+      <Fact label={t('supplierOrders.reference')}>{so.reference}</Fact>
+      <Fact label={t('supplierOrders.eta')} testId="panel-eta">
+        {dayText(so.eta, none)}
+      </Fact>
+      <Fact label={t('supplierOrders.tracking')} testId="panel-tracking">
+        {so.trackingInformation}
+      </Fact>
+      <Fact label={t('supplierOrders.freight')} testId="panel-freight">
+        {so.freight === null ? none : formatMoney(so.freight)}
+      </Fact>
+    </PanelFrame>
   );
 }
 
