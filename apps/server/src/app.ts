@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { BROTLI_QUALITY, GZIP_LEVEL } from './plugins/serialized-json';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
+import { sendPersonalPage, signedInSpaPage } from './spa-first-data';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -213,15 +214,20 @@ export async function buildApp({
   // History fallback: any other GET that wants a page gets the SPA, which routes on the client.
   // Under /product-options only the frame's own path is a page (the SPA stands in for it when the
   // frame is not built).
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (!OPTIONS_FRAME_PREFIX.test(pathname) ||
         (optionsFramePage === undefined && OPTIONS_FRAME_URL.test(pathname)));
-    if (wantsPage && page !== undefined) {
-      return sendPage(request, reply, page);
+    if (wantsPage && spaPage !== undefined && page !== undefined) {
+      // a signed-in browser's document carries its first data (spa-first-data.ts)
+      const personal =
+        request.method === 'GET' ? await signedInSpaPage(services, request, spaPage) : undefined;
+      return personal === undefined
+        ? sendPage(request, reply, page)
+        : sendPersonalPage(request, reply, personal);
     }
     return reply.status(404).send({
       error: {

@@ -21,6 +21,7 @@ export * from './supplier-documents/supplier-documents';
 export * from './supplier-orders/index';
 export * from './users/users';
 export * from './web/element-ids';
+export * from './web/first-data';
 export * from './web/runtime-config';
 export * from './webhooks/webhooks';
 export * from './wire-formats';

@@ -10,6 +10,7 @@ import {
   optionsFrameOrigin,
   setSessionExpiredListener,
 } from '../lib/session/session-expiry';
+import { seedFirstData } from './first-data';
 import { createQueryClient } from './query-client';
 import { type AppRouter, createAppRouter } from './router';
 
@@ -19,6 +20,7 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
   void initFeatureFlags();
   await initI18n();
   const queryClient = createQueryClient();
+  seedFirstData(queryClient);
   const router = createAppRouter(queryClient);
   // The page's code (lazy route chunks) loads while the session is restored, not after: on a
   // phone's slow network that is one round of requests fewer before the page shows.

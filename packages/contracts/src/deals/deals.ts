@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, idParams, idSchema } from '../common';
 import { defineEndpoint, defineRawEndpoint } from '../endpoint';
-import { supplierCoreStatusSchema } from '../orders/purchase-orders';
+import { supplierCoreStatusSchema } from '../orders/supplier-core-status';
 import { phases } from '../settings/workflows';
 
 export const dealMessages = {
@@ -300,3 +300,15 @@ export const streamDealChanges = defineRawEndpoint({
   produces: 'text/event-stream',
   query: z.object({ workflowId: idParam() }),
 });
+
+/** How many deals a board column asks for at a time. */
+export const BOARD_COLUMN_PAGE_SIZE = 40;
+
+/**
+ * The address of a board column's first page without filters, exactly as the board asks for it
+ * (the same parameters in the same order): the server preloads these in a board's document, and
+ * the browser uses a preload only when the addresses are equal.
+ */
+export function boardColumnFirstPagePath(workflowId: number, statusId: number): string {
+  return `/api${listDeals.path}?workflowId=${workflowId}&statusId=${statusId}&limit=${BOARD_COLUMN_PAGE_SIZE}&offset=0`;
+}

@@ -4,6 +4,7 @@ import { defineEndpoint, defineRawEndpoint } from '../endpoint';
 import { orderLineSchema } from '../quotes/order-lines';
 import { pendingUpdatesSchema } from '../quotes/pricing';
 import { dateOnlySchema } from '../wire-formats';
+import { type SupplierCoreStatus, supplierCoreStatusSchema } from './supplier-core-status';
 
 /**
  * Purchase orders (sales-and-purchasing §3 Purchase order, §7 Purchase orders). A purchase order
@@ -50,15 +51,7 @@ export const purchaseOrderMessages = {
 export const purchaseOrderStatusSchema = z.enum(['OPEN', 'SUBMITTED']);
 export type PurchaseOrderStatus = z.infer<typeof purchaseOrderStatusSchema>;
 
-/** The supplier order core statuses (§3 Supplier order). */
-export const supplierCoreStatusSchema = z.enum([
-  'UNSTARTED',
-  'IN_PROGRESS',
-  'ON_HOLD',
-  'COMPLETED',
-  'CANCELLED',
-]);
-export type SupplierCoreStatus = z.infer<typeof supplierCoreStatusSchema>;
+export { type SupplierCoreStatus, supplierCoreStatusSchema };
 
 /** A supplier as an order needs it: how it is ordered from and how goods can ship. */
 export const orderSupplierSchema = z.object({

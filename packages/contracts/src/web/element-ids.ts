@@ -6,3 +6,6 @@ export const WEB_CONFIG_ELEMENT_ID = 'slat-config';
 
 /** The hosting domain's login branding (brandingResponseSchema), in auth.html. */
 export const BRANDING_ELEMENT_ID = 'slat-branding';
+
+/** A signed-in browser's first data (firstDataSchema), in index.html when the session is valid. */
+export const FIRST_DATA_ELEMENT_ID = 'slat-first-data';

@@ -18,7 +18,7 @@ export const workflowRoute = createRoute({
 const dealRoute = createRoute({
   getParentRoute: () => workflowRoute,
   path: '$dealId',
-  component: lazyRouteComponent(dealPages, 'DealPage'),
+  component: lazyRouteComponent(() => import('./routes/deal-page'), 'DealPage'),
 });
 
 /** A deal opened from a contact: the deal modal over the contact's (contacts feature). */

@@ -1,5 +1,6 @@
 import {
   archiveDeal,
+  BOARD_COLUMN_PAGE_SIZE,
   createDeal,
   type Deal,
   type DealDetail,
@@ -37,7 +38,6 @@ import {
 
 /** §9: deal lists are polled every 5 minutes (the live stream usually beats it). */
 const DEALS_POLL_MS = 5 * 60_000;
-const COLUMN_PAGE_SIZE = 40;
 export const TABLE_PAGE_SIZE = 50;
 
 /** The list call's query: the contract types flag filters as strings, so numbers are cast once here. */
@@ -62,7 +62,7 @@ export const columnQueryOptions = (workflowId: number, filters: Record<string, s
       callApi(
         listDeals,
         {
-          query: listQuery({ ...filters, workflowId, statusId, limit: COLUMN_PAGE_SIZE, offset: pageParam }),
+          query: listQuery({ ...filters, workflowId, statusId, limit: BOARD_COLUMN_PAGE_SIZE, offset: pageParam }),
         },
         { signal },
       ) as Promise<ColumnPage>,

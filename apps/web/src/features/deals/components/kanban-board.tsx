@@ -35,7 +35,7 @@ import type { Deal, Workflow } from '@slat/contracts';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { formatMoney } from '../../../lib/format';
@@ -66,6 +66,7 @@ export function KanbanBoard({ workflow, filters }: BoardProps) {
   const queryClient = useQueryClient();
   const move = useMoveDeal();
   const [active, setActive] = useState<Deal | null>(null);
+  const boardRef = useRef<HTMLUListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -115,14 +116,16 @@ export function KanbanBoard({ workflow, filters }: BoardProps) {
       onDragCancel={() => setActive(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('deals.dragInstructions') } }}
     >
-      <ul className="slat-board" aria-label={workflow.name}>
-        {workflow.statuses.map((status) => (
+      <ul ref={boardRef} className="slat-board" aria-label={workflow.name}>
+        {workflow.statuses.map((status, index) => (
           <BoardColumn
             key={status.id}
             workflow={workflow}
             status={status}
             filters={filters}
             dragging={active !== null}
+            index={index}
+            boardRef={boardRef}
           />
         ))}
       </ul>
@@ -134,19 +137,60 @@ export function KanbanBoard({ workflow, filters }: BoardProps) {
 }
 
 const CARD_ESTIMATE = 112;
+/** The narrowest a column is (global.css): enough to tell which columns the first screen shows. */
+const COLUMN_MIN_WIDTH = 280;
+
+/**
+ * Whether a column's cards are rendered: from the start for the columns the first screen shows,
+ * and for the others once they come within a board's width of the visible part (then for good).
+ * A phone shows one column of eight, so it builds one column's cards before the page is usable.
+ */
+function useCardsShown(
+  column: React.RefObject<HTMLLIElement | null>,
+  board: React.RefObject<HTMLUListElement | null>,
+  index: number,
+): boolean {
+  const [shown, setShown] = useState(
+    () => index === 0 || typeof window === 'undefined' || index * COLUMN_MIN_WIDTH < window.innerWidth,
+  );
+  useEffect(() => {
+    if (shown) return;
+    const root = board.current;
+    const element = column.current;
+    if (!root || !element || typeof IntersectionObserver === 'undefined') {
+      setShown(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setShown(true));
+      },
+      { root, rootMargin: '0px 100%' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown, board, column]);
+  return shown;
+}
 
 function BoardColumn({
   workflow,
   status,
   filters,
   dragging,
+  index,
+  boardRef,
 }: {
   workflow: Workflow;
   status: Workflow['statuses'][number];
   filters: Record<string, string>;
   dragging: boolean;
+  index: number;
+  boardRef: React.RefObject<HTMLUListElement | null>;
 }) {
   const { t } = useTranslation();
+  const columnRef = useRef<HTMLLIElement>(null);
+  const cardsShown = useCardsShown(columnRef, boardRef, index);
   const query = useInfiniteQuery(columnQueryOptions(workflow.id, filters, status.id));
   const deals = useMemo(() => columnDeals(query.data), [query.data]);
   const count = columnCount(query.data, status.id);
@@ -177,6 +221,7 @@ function BoardColumn({
 
   return (
     <Paper
+      ref={columnRef}
       component="li"
       aria-labelledby={headingId}
       className="slat-board-column"
@@ -204,7 +249,7 @@ function BoardColumn({
       </Group>
       <div ref={setNodeRef} className="slat-board-column-body">
         <div ref={scrollRef} className="slat-board-scroll" data-testid={`column-${status.slug}`}>
-          {query.isPending ? (
+          {query.isPending || !cardsShown ? (
             <Group justify="center" p="md">
               <Loader size="sm" aria-label={t('app.loading')} />
             </Group>

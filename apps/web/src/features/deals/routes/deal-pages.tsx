@@ -5,6 +5,7 @@ import {
   Checkbox,
   CloseButton,
   Group,
+  Loader,
   Menu,
   MultiSelect,
   Popover,
@@ -18,14 +19,13 @@ import {
 import { phases, type Workflow } from '@slat/contracts';
 import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { workflowsQueryOptions } from '../../workflows';
 import { useDealStream } from '../api/live-updates';
 import { presetsQueryOptions } from '../api/records';
 import {
@@ -39,26 +39,52 @@ import {
   presetToSearch,
   searchToPreset,
 } from '../components/board-filters';
-import { DealFormModal } from '../components/deal-form-modal';
-import { DealModal, isDealId } from '../components/deal-modal';
-import { DealTable } from '../components/deal-table';
 import { KanbanBoard } from '../components/kanban-board';
-import { PresetsModal } from '../components/presets-modal';
 import type { BoardSearch } from '../search';
+import { boardApi, useBoardWorkflow } from './board-workflow';
+
+// What the board shows only on request loads then, so a phone opening the board fetches and runs
+// the board alone (the deal modal is its own route chunk: deal-page.tsx).
+const DealFormModal = lazy(() =>
+  import('../components/deal-form-modal').then((m) => ({ default: m.DealFormModal })),
+);
+const PresetsModal = lazy(() =>
+  import('../components/presets-modal').then((m) => ({ default: m.PresetsModal })),
+);
+const DealTable = lazy(() => import('../components/deal-table').then((m) => ({ default: m.DealTable })));
 
 type View = 'kanban' | 'table';
 const VIEW_STORAGE_KEY = 'slat.dealView';
 
 const storedView = (): View => (storage.get(VIEW_STORAGE_KEY) === 'table' ? 'table' : 'kanban');
 
-const boardApi = getRouteApi('/signed-in/workflows/$workflowSlug');
-const dealApi = getRouteApi('/signed-in/workflows/$workflowSlug/$dealId');
+/** True once `opened` has been true: a lazy modal stays mounted after that, so it can animate closed. */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once;
+}
 
-function useBoardWorkflow() {
-  const { workflowSlug } = boardApi.useParams();
-  const workflows = useQuery(workflowsQueryOptions);
-  const workflow = workflows.data?.find((w) => w.slug === workflowSlug);
-  return { workflows, workflow, unknown: workflows.data !== undefined && !workflow };
+/**
+ * Whether the board's columns may render. A deal or quote opened straight from its address covers
+ * the board (the whole screen on a phone), so its columns render just after the modal has painted
+ * rather than before it; opening one from the board changes nothing.
+ */
+function useBoardBehindModalReady(): boolean {
+  const modalAtFirstRender = useChildMatches().length > 0;
+  const [ready, setReady] = useState(!modalAtFirstRender);
+  useEffect(() => {
+    if (ready) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setReady(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready]);
+  return ready;
 }
 
 /** §2 Deals board at /workflows/{slug}; the deal modal opens over it. */
@@ -83,6 +109,9 @@ function Board({ workflow }: { workflow: Workflow }) {
   const [view, setView] = useState<View>(storedView);
   const [adding, setAdding] = useState(false);
   const [managing, setManaging] = useState(false);
+  const addingOnce = useOpenedOnce(adding);
+  const managingOnce = useOpenedOnce(managing);
+  const boardReady = useBoardBehindModalReady();
   const presets = useQuery(presetsQueryOptions);
   const workflowPresets =
     presets.data?.workflows.find((w) => w.workflowId === workflow.id)?.presetFilters ?? [];
@@ -153,36 +182,44 @@ function Board({ workflow }: { workflow: Workflow }) {
         </Group>
       </Group>
       <FilterBar workflow={workflow} filters={filters} onChange={setFilters} />
-      {view === 'kanban' ? (
+      {!boardReady ? null : view === 'kanban' ? (
         <KanbanBoard workflow={workflow} filters={listFilters} />
       ) : (
-        <DealTable
-          key={JSON.stringify(listFilters)}
-          workflow={workflow}
-          filters={listFilters}
-          sort={sort}
-          onSort={setSort}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+          <DealTable
+            key={JSON.stringify(listFilters)}
+            workflow={workflow}
+            filters={listFilters}
+            sort={sort}
+            onSort={setSort}
+          />
+        </Suspense>
       )}
-      <DealFormModal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        workflowId={workflow.id}
-        onCreated={(deal) => {
-          setAdding(false);
-          void navigate({
-            to: '/workflows/$workflowSlug/$dealId',
-            params: { workflowSlug: workflow.slug, dealId: String(deal.id) },
-            search,
-          });
-        }}
-      />
-      <PresetsModal
-        opened={managing}
-        onClose={() => setManaging(false)}
-        workflow={workflow}
-        currentParams={searchToPreset(search)}
-      />
+      <Suspense fallback={null}>
+        {addingOnce && (
+          <DealFormModal
+            opened={adding}
+            onClose={() => setAdding(false)}
+            workflowId={workflow.id}
+            onCreated={(deal) => {
+              setAdding(false);
+              void navigate({
+                to: '/workflows/$workflowSlug/$dealId',
+                params: { workflowSlug: workflow.slug, dealId: String(deal.id) },
+                search,
+              });
+            }}
+          />
+        )}
+        {managingOnce && (
+          <PresetsModal
+            opened={managing}
+            onClose={() => setManaging(false)}
+            workflow={workflow}
+            currentParams={searchToPreset(search)}
+          />
+        )}
+      </Suspense>
       <Outlet />
     </Stack>
   );
@@ -372,27 +409,5 @@ function FilterFields({ workflow, filters, onChange }: FilterProps) {
         {t('deals.clearFilters')}
       </Button>
     </Stack>
-  );
-}
-
-/** The deal modal over the board: closing goes up one level, keeping the board's filters. */
-export function DealPage() {
-  const { workflow } = useBoardWorkflow();
-  const { dealId } = dealApi.useParams();
-  const navigate = useNavigate();
-  const boardSearch = dealApi.useSearch();
-  if (!workflow || !isDealId(dealId)) return null;
-  return (
-    <DealModal
-      workflow={workflow}
-      dealId={Number(dealId)}
-      onClose={() =>
-        void navigate({
-          to: '/workflows/$workflowSlug',
-          params: { workflowSlug: workflow.slug },
-          search: boardSearch,
-        })
-      }
-    />
   );
 }
