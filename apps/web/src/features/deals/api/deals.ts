@@ -62,7 +62,13 @@ export const columnQueryOptions = (workflowId: number, filters: Record<string, s
       callApi(
         listDeals,
         {
-          query: listQuery({ ...filters, workflowId, statusId, limit: BOARD_COLUMN_PAGE_SIZE, offset: pageParam }),
+          query: listQuery({
+            ...filters,
+            workflowId,
+            statusId,
+            limit: BOARD_COLUMN_PAGE_SIZE,
+            offset: pageParam,
+          }),
         },
         { signal },
       ) as Promise<ColumnPage>,
