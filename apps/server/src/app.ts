@@ -27,6 +27,7 @@ import { BROTLI_QUALITY, GZIP_LEVEL } from './plugins/serialized-json';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
 import { sendPersonalPage, signedInSpaPage } from './spa-first-data';
+import { readBuildManifest, routeChunkPreloads } from './spa-route-chunks';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -157,6 +158,7 @@ export async function buildApp({
       : undefined;
   };
   const spaPage = readPage('index.html');
+  const manifest = readBuildManifest(webDist);
   const page = spaPage === undefined ? undefined : compressPage(spaPage);
   // The sign-in document (decision 006): its own small entry, with the host's branding written in.
   const authPage = readPage('auth.html');
@@ -224,7 +226,11 @@ export async function buildApp({
     if (wantsPage && spaPage !== undefined && page !== undefined) {
       // a signed-in browser's document carries its first data (spa-first-data.ts)
       const personal =
-        request.method === 'GET' ? await signedInSpaPage(services, request, spaPage) : undefined;
+        request.method === 'GET'
+          ? await signedInSpaPage(services, request, spaPage, (pathname) =>
+              manifest ? routeChunkPreloads(manifest, pathname) : [],
+            )
+          : undefined;
       return personal === undefined
         ? sendPage(request, reply, page)
         : sendPersonalPage(request, reply, personal);

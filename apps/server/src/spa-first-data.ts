@@ -17,8 +17,9 @@ const BOARD_PATH = /^\/workflows\/([^/?#]+)(?:\/|$)/;
 
 /**
  * The SPA document for a signed-in browser: the page as every browser gets it, plus its first data
- * (the profile and the workflows, as POST /old/auth/me and GET /workflows answer them) and, on a
- * board's address without filters, preload links for the columns' first pages. The app then makes
+ * (the profile and the workflows, as POST /old/auth/me and GET /workflows answer them), the
+ * modulepreload links of its route's chunks (spa-route-chunks.ts) and, on a board's address
+ * without filters, preload links for the columns' first pages. The app then makes
  * no call before its own data, and a board's cards download while its code does: on a phone's
  * slow network, three round trips fewer before the page shows. Without a valid session, or if
  * anything fails here, undefined: the plain page, and the app asks as before.
@@ -27,6 +28,7 @@ export async function signedInSpaPage(
   services: Services,
   request: FastifyRequest,
   html: string,
+  routeChunks: (pathname: string) => string[] = () => [],
 ): Promise<string | undefined> {
   const cookie = services.sessions.cookieValue(request);
   if (!cookie) return undefined;
@@ -39,10 +41,14 @@ export async function signedInSpaPage(
     ]);
     // only what the contracts declare leaves the server, as for the calls themselves
     const first: FirstData = firstDataSchema.parse({ me, workflows });
-    return withPreloads(
-      withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first),
-      columnPreloads(first, request.url),
-    );
+    const pathname = request.url.split('?')[0] ?? '';
+    return withLinks(withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first), [
+      ...routeChunks(pathname).map((p) => `<link rel="modulepreload" crossorigin href="${p}">`),
+      ...columnPreloads(first, request.url).map(
+        // crossorigin="anonymous" matches fetch()'s same-origin credentials, so the app's call takes it
+        (p) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${p.replace(/&/g, '&amp;')}">`,
+      ),
+    ]);
   } catch (error) {
     request.log.warn({ err: error }, 'the first data of the SPA document failed; sending the plain page');
     return undefined;
@@ -58,15 +64,10 @@ export function columnPreloads(first: FirstData, url: string): string[] {
   return workflow ? workflow.statuses.map((s) => boardColumnFirstPagePath(workflow.id, s.id)) : [];
 }
 
-/** `crossorigin="anonymous"` matches fetch()'s same-origin credentials, so the app's call takes the preload. */
-function withPreloads(html: string, paths: string[]): string {
-  if (paths.length === 0) return html;
-  const links = paths
-    .map(
-      (p) => `    <link rel="preload" as="fetch" crossorigin="anonymous" href="${p.replace(/&/g, '&amp;')}">`,
-    )
-    .join('\n');
-  return html.replace('</head>', `${links}\n  </head>`);
+/** Links put at the end of the document's head. */
+function withLinks(html: string, links: string[]): string {
+  if (links.length === 0) return html;
+  return html.replace('</head>', `${links.map((l) => `    ${l}`).join('\n')}\n  </head>`);
 }
 
 /** A page made for one browser: never stored by anyone, compressed quickly (it is made per request). */

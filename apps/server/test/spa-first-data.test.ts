@@ -25,6 +25,21 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Slat</title></head><body><script src="/assets/spa.js"></script></body></html>',
   );
+  // a build manifest in small: the entry, and the route modules with one shared import
+  await fs.mkdir(path.join(webDist, '.vite'));
+  const routeModule = (name: string) => ({ file: `assets/${name}-1.js`, imports: ['_dnd.js', 'index.html'] });
+  await fs.writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/spa.js', isEntry: true },
+      '_dnd.js': { file: 'assets/dnd-1.js' },
+      'src/features/shell/components/app-shell-layout.tsx': routeModule('app-shell-layout'),
+      'src/features/deals/routes/deal-pages.tsx': routeModule('deal-pages'),
+      'src/features/deals/routes/deal-page.tsx': routeModule('deal-page'),
+      'src/features/quotes/routes/quote-pages.tsx': routeModule('quote-pages'),
+      'src/features/dashboard/routes/dashboard-page.tsx': routeModule('dashboard-page'),
+    }),
+  );
   t = await createTestApp({ webDist });
 });
 
@@ -37,6 +52,9 @@ function jsonBlock(html: string, id: string): unknown {
   const text = html.match(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`))?.[1];
   return text === undefined ? undefined : JSON.parse(text);
 }
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) =>
@@ -57,8 +75,13 @@ describe('the SPA document of a signed-in browser', () => {
     expect(jsonBlock(res.body, FIRST_DATA_ELEMENT_ID)).toEqual({ me, workflows });
     // the runtime settings block is still there
     expect(jsonBlock(res.body, WEB_CONFIG_ELEMENT_ID)).toBeDefined();
-    // no board, no preloads
+    // no board, no column preloads; the dashboard's route chunks
     expect(preloads(res.body)).toEqual([]);
+    expect(modulePreloads(res.body)).toEqual([
+      '/assets/app-shell-layout-1.js',
+      '/assets/dnd-1.js',
+      '/assets/dashboard-page-1.js',
+    ]);
   });
 
   it("preloads a board's column first pages (board, deal and quote addresses), and each is what the list call answers", async () => {
@@ -75,7 +98,16 @@ describe('the SPA document of a signed-in browser', () => {
     ]) {
       const res = await client.get(url);
       expect(preloads(res.body), url).toEqual(expected);
+      expect(modulePreloads(res.body).slice(0, 3), url).toEqual([
+        '/assets/app-shell-layout-1.js',
+        '/assets/dnd-1.js',
+        '/assets/deal-pages-1.js',
+      ]);
     }
+    expect(modulePreloads((await client.get(`/workflows/${workflow.slug}/12/quotes/3`)).body)).toContain(
+      '/assets/quote-pages-1.js',
+    );
+    expect(modulePreloads((await client.get('/contacts')).body)).toEqual([]);
     for (const href of expected) {
       const res = await client.get(href);
       expect(res.statusCode, href).toBe(200);
@@ -83,7 +115,7 @@ describe('the SPA document of a signed-in browser', () => {
     }
   });
 
-  it('preloads nothing for filtered boards, unknown workflows, or a dealer without the sales module', async () => {
+  it('preloads no columns for a filtered board or an unknown workflow', async () => {
     const client = await signedInClient(t);
     const [workflow] = (await client.get('/api/workflows')).json<Workflow[]>();
     for (const url of [`/workflows/${workflow?.slug}?search=smith`, '/workflows/no-such-board']) {
@@ -118,6 +150,7 @@ describe('the SPA document of a signed-in browser', () => {
     expect(anonymous.headers['cache-control']).toBe('no-cache');
     expect(jsonBlock(anonymous.body, FIRST_DATA_ELEMENT_ID)).toBeUndefined();
     expect(preloads(anonymous.body)).toEqual([]);
+    expect(modulePreloads(anonymous.body)).toEqual([]);
 
     const client = await signedInClient(t);
     const cookie = client.cookie;

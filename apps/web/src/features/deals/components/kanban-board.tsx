@@ -249,7 +249,7 @@ function BoardColumn({
       </Group>
       <div ref={setNodeRef} className="slat-board-column-body">
         <div ref={scrollRef} className="slat-board-scroll" data-testid={`column-${status.slug}`}>
-          {query.isPending || !cardsShown ? (
+          {!cardsShown ? null : query.isPending ? (
             <Group justify="center" p="md">
               <Loader size="sm" aria-label={t('app.loading')} />
             </Group>
