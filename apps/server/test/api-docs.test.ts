@@ -176,7 +176,7 @@ describe('the API reference page at /api/docs', () => {
     expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
-  it('answers 404 in the error shape for a file the page does not use', async () => {
+  it('answers 404 in the error shape for a file of swagger-ui-dist the page does not use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/assets/index.js' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');

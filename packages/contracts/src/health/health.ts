@@ -25,18 +25,27 @@ export const getApiReference = defineRawEndpoint({
   produces: 'text/html',
 });
 
-/** A script, style sheet or icon of the API reference page (the file names the page links to). */
-export const apiReferenceAssetParamsSchema = z.strictObject({
-  file: z.string().regex(/^[a-z0-9-]+\.(?:js|css|png)$/),
-});
+/** One file of the API reference page, at a fixed path (no path parameter: the page names each). */
+const apiReferenceFile = (file: string, summary: string, produces: string) =>
+  defineRawEndpoint({
+    method: 'GET',
+    path: `/docs/assets/${file}`,
+    summary,
+    // Public: the page's own files, the same for everyone.
+    auth: 'public',
+    hidden: true,
+    produces,
+  });
 
-export const getApiReferenceAsset = defineRawEndpoint({
-  method: 'GET',
-  path: '/docs/assets/:file',
-  summary: 'A script, style sheet or icon of the API reference page',
-  // Public: the page's own files, the same for everyone.
-  auth: 'public',
-  hidden: true,
-  params: apiReferenceAssetParamsSchema,
-  produces: 'application/javascript',
-});
+export const getSwaggerUiScript = apiReferenceFile(
+  'swagger-ui-bundle.js',
+  "Swagger UI's script (swagger-ui-dist)",
+  'text/javascript',
+);
+export const getSwaggerUiStyles = apiReferenceFile('swagger-ui.css', "Swagger UI's style sheet", 'text/css');
+export const getSwaggerUiIcon = apiReferenceFile('favicon-32x32.png', "Swagger UI's icon", 'image/png');
+export const getApiReferenceScript = apiReferenceFile(
+  'api-reference.js',
+  'The script that starts Swagger UI over /api/docs/json',
+  'text/javascript',
+);
