@@ -277,7 +277,8 @@ class PageFile {
   ) {}
 
   async body(encoding: 'br' | 'gzip' | undefined): Promise<Buffer> {
-    const bytes = (this.bytes ??= this.read());
+    this.bytes ??= this.read();
+    const bytes = this.bytes;
     if (encoding === 'br') {
       this.encoded.br ??= brotli(bytes, {
         params: {
