@@ -6,19 +6,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import {
-  getApiDocument,
-  type HealthResponse,
-  messages,
-  WEB_CONFIG_ELEMENT_ID,
-  type WebRuntimeConfig,
-} from '@slat/contracts';
+import { type HealthResponse, messages, WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@slat/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { withJsonBlock } from './lib/html-blocks';
 import { findBranding, withBranding } from './modules/branding/index';
 import { apiModules } from './modules/index';
-import { type ApiModule, rawRoute, registerApiGuards, SUPPLIER_BEARER_SCHEME } from './plugins/api';
+import { type ApiModule, registerApiGuards } from './plugins/api';
+import { apiDocumentOptions, registerApiReference } from './plugins/api-docs';
 import { CompressedPageCache, compressPage, sendPage } from './plugins/compressed-pages';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -98,29 +93,13 @@ export async function buildApp({
   // Uploads: one file a request; each route sets its own size limit and checks the content.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fileSize: 25 * 1024 * 1024 } });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Slat API',
-        version: '1.0.0',
-        description:
-          'Every call is served under /api. State-changing calls carry the CSRF token from GET /api/old/auth/generate-token as `_token` (sign-in, forgot, reset) or the X-CSRF-Token header. Errors: {"error":{"code","message","fields":[{"path","message"}]}}.',
-      },
-      servers: [{ url: '/api' }],
-      components: {
-        securitySchemes: {
-          [SUPPLIER_BEARER_SCHEME]: {
-            type: 'http',
-            scheme: 'bearer',
-            description: "A supplier's token (slat_sup_…) or the id of an order link",
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI 3.1 document of every /api route, with each call's refusals (decision 033).
+  await app.register(
+    fastifySwagger,
+    apiDocumentOptions(() => app.apiRoutes),
+  );
 
-  app.get('/health.json', async (_request, reply) => {
+  app.get('/health.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store, max-age=0');
     const body: HealthResponse = { GIT_COMMIT: services.gitCommit() };
     return body;
@@ -144,7 +123,7 @@ export async function buildApp({
         zlibOptions: { level: GZIP_LEVEL },
       });
       registerApiGuards(api, services);
-      rawRoute(api, getApiDocument, async () => app.swagger());
+      registerApiReference(api, app);
       for (const module of modules) module.register(api, services);
       if (testHooks) testHooksModule(testHooks).register(api, services);
     },

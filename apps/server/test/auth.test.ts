@@ -314,7 +314,7 @@ describe('health, docs and branding', () => {
   });
 
   it('serves an OpenAPI document generated from the contracts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

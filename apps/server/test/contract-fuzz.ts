@@ -12,7 +12,7 @@ import type { TestClient } from './harness';
 
 /**
  * A contract fuzzer (decision 010). The operations and their input schemas come from the OpenAPI
- * document the app serves at /api/docs, so a route added later is fuzzed without editing a test.
+ * document the app serves at /api/docs/json, so a route added later is fuzzed without editing a test.
  * fast-check draws valid inputs from each JSON Schema; hostile values are put in one place at a
  * time (each path parameter, query parameter and body field), and whole bodies are broken.
  * The oracle: never a 5xx; every 4xx in the JSON error shape; and an input that the route's zod
@@ -580,7 +580,7 @@ export async function fuzzApi(
 ): Promise<FuzzReport> {
   let credential: string | undefined;
   const started = Date.now();
-  const doc = (await client.get('/api/docs')).json<OpenApiDocument>();
+  const doc = (await client.get('/api/docs/json')).json<OpenApiDocument>();
   const operations = operationsOf(doc, client);
   const failures: FuzzFailure[] = [];
   const statuses: Record<number, number> = {};

@@ -10,6 +10,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type EndpointAuth = 'public' | 'session' | 'supplier';
 
+/**
+ * The API reference lists each audience apart (decision 033): the dealer's app (a session), the
+ * customer's pages, sign-in and provider webhooks (public), and suppliers (their bearer credential).
+ */
+export const API_AUDIENCE_TAGS = {
+  session: 'Dealer API',
+  public: 'Public API',
+  supplier: 'Supplier API',
+} as const satisfies Record<EndpointAuth, string>;
+
 /** One API call: the single source of truth for its path, verb, input and output. */
 export type Endpoint<
   Body extends z.ZodType | undefined = z.ZodType | undefined,

@@ -1,6 +1,9 @@
+import * as contracts from '@slat/contracts';
 import {
+  API_AUDIENCE_TAGS,
   CSRF_HEADER,
   type Endpoint,
+  endpointsOf,
   findUnstorableText,
   type HttpMethod,
   messages,
@@ -78,17 +81,46 @@ function context<E extends Endpoint | RawEndpoint>(
   };
 }
 
-/** The OpenAPI security scheme of supplier calls (declared in app.ts). */
+/** The OpenAPI security schemes (declared in plugins/api-docs.ts): the session cookie, the CSRF header, a supplier's bearer. */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+export const CSRF_HEADER_SCHEME = 'csrfToken';
 export const SUPPLIER_BEARER_SCHEME = 'supplierBearer';
+
+/** Each contract's export name (`listDeals`), its OpenAPI operationId: stable and readable (decision 033). */
+const contractNames = new Map<Endpoint | RawEndpoint, string>();
+for (const { name, endpoint } of endpointsOf(contracts)) {
+  if (!contractNames.has(endpoint)) contractNames.set(endpoint, name);
+}
+
+/** A contract made outside the package (a test's) is named from its verb and path: `postDealsByIdMove`. */
+function operationIdOf(endpoint: Endpoint | RawEndpoint): string {
+  const named = contractNames.get(endpoint);
+  if (named) return named;
+  const words = endpoint.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [endpoint.method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}
+
+/** What a call must carry, as its auth says: a supplier's bearer; or the session cookie, with the CSRF header when it changes state. */
+function securityOf(endpoint: Endpoint | RawEndpoint): Record<string, string[]>[] {
+  if (endpoint.auth === 'supplier') return [{ [SUPPLIER_BEARER_SCHEME]: [] }];
+  const requirement: Record<string, string[]> = {};
+  // A public state-changing call (sign-in) still needs the token bound to the (anonymous) session cookie.
+  if (endpoint.auth === 'session' || endpoint.csrf) requirement[SESSION_COOKIE_SCHEME] = [];
+  if (endpoint.csrf) requirement[CSRF_HEADER_SCHEME] = [];
+  return Object.keys(requirement).length > 0 ? [requirement] : [];
+}
 
 function routeSchema(endpoint: Endpoint | RawEndpoint) {
   return {
+    operationId: operationIdOf(endpoint),
     summary: endpoint.summary,
-    tags:
-      endpoint.auth === 'supplier'
-        ? ['supplier']
-        : [endpoint.path.split('/').filter(Boolean).slice(0, 2).join('/')],
-    ...(endpoint.auth === 'supplier' ? { security: [{ [SUPPLIER_BEARER_SCHEME]: [] }] } : {}),
+    tags: [API_AUDIENCE_TAGS[endpoint.auth]],
+    security: securityOf(endpoint),
     ...(endpoint.hidden ? { hide: true } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
