@@ -23,6 +23,9 @@ export class CacheBus {
   private channelListeners = new Map<string, Set<Listener>>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** The catch-up round trip on the wire, and the one that begins when it ends (see caughtUp). */
+  private onWire: Promise<boolean> | undefined;
+  private nextTrip: Promise<boolean> | undefined;
   healthy = false;
 
   constructor(
@@ -47,6 +50,41 @@ export class CacheBus {
 
   private emit(key: string): void {
     for (const l of this.listeners) l(key);
+  }
+
+  /**
+   * Resolves true once this process has heard every notification committed before the call, so a
+   * cached entry that is still there afterwards was not changed by a commit that came first
+   * (a sign-out through another process, then this request). One round trip on the LISTEN
+   * connection: PostgreSQL sends a listener's pending notifications before its answer to a query.
+   * Callers share a round trip that began after they called. False while the bus is down
+   * (bypass the cache).
+   */
+  caughtUp(): Promise<boolean> {
+    if (!this.healthy || !this.client) return Promise.resolve(false);
+    if (!this.onWire) return this.startTrip();
+    this.nextTrip ??= this.onWire.then(() => {
+      this.nextTrip = undefined;
+      // A trip begun since the last one ended began after these callers called: share it.
+      return this.onWire ?? this.startTrip();
+    });
+    return this.nextTrip;
+  }
+
+  private startTrip(): Promise<boolean> {
+    const client = this.client;
+    if (!client) return Promise.resolve(false);
+    const wire: Promise<boolean> = client
+      .query('SELECT 1')
+      .then(
+        () => this.healthy && this.client === client,
+        () => false,
+      )
+      .finally(() => {
+        if (this.onWire === wire) this.onWire = undefined;
+      });
+    this.onWire = wire;
+    return wire;
   }
 
   async start(): Promise<void> {

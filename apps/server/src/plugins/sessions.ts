@@ -96,7 +96,8 @@ export class SessionStore {
     const useCache = this.bus?.healthy === true;
     const cached = useCache ? this.cache.get(idHash) : undefined;
     const now = Date.now();
-    if (cached && cached.expiresAt > now) {
+    // Still there once every earlier commit was heard: not signed out through another process.
+    if (cached && cached.expiresAt > now && (await this.caughtUp()) && this.cache.get(idHash) === cached) {
       if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(idHash, cached.session.remember);
       return cached.session;
     }
@@ -131,6 +132,10 @@ export class SessionStore {
       });
     }
     return session;
+  }
+
+  private caughtUp(): Promise<boolean> {
+    return this.bus ? this.bus.caughtUp() : Promise.resolve(false);
   }
 
   /** Slides the expiry forward (the trigger's notification evicts every cached copy). */

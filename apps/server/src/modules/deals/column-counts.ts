@@ -26,7 +26,8 @@ export class ColumnCounts {
   async get(key: string, load: () => Promise<BoardColumns>): Promise<BoardColumns> {
     const useCache = this.bus?.healthy === true;
     const hit = useCache ? this.cache.get(key) : undefined;
-    if (hit) return hit;
+    // Kept only if no earlier commit (a move through another process) evicted it meanwhile.
+    if (hit && (await this.bus?.caughtUp()) && this.cache.get(key) === hit) return hit;
     const epoch = this.epoch;
     const counts = await load();
     if (useCache && epoch === this.epoch) this.cache.set(key, counts);
