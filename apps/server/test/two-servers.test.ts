@@ -27,6 +27,8 @@ const DEMO_EMAIL = 'dana@harbourblinds.example';
 const BOARD_BUDGET_MS = 2000;
 /** A failure guard for waits on jobs and events, never a measure. */
 const JOB_WAIT_MS = 120_000;
+/** A start's failure guard: on the shared 2-core machine under load 20 one start took over 90 s. */
+const START_MS = 200_000;
 
 let dataDir: string;
 let databaseUrl: string;
@@ -152,51 +154,54 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
   await server.exited;
 }
 
-beforeAll(async () => {
-  buildServer();
-  mail = await startMailCatcher();
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString();
+beforeAll(
+  async () => {
+    buildServer();
+    mail = await startMailCatcher();
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        received.push({ body, signature: req.headers['slat-signature'] as string | undefined });
+        res.end('ok');
+      });
     });
-    req.on('end', () => {
-      received.push({ body, signature: req.headers['slat-signature'] as string | undefined });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-two-'));
-  await fs.chmod(dataDir, 0o755);
-  const common = {
-    DATA_DIR: dataDir,
-    SMTP_URL: mail.url,
-    // Behind a load balancer every process answers for one public address.
-    PUBLIC_URL: 'http://slat.test',
-    WEBHOOKS_ALLOW_PRIVATE: 'true',
-    // The production cache (no verify pass), so a stale answer would be served, not refused.
-    SLAT_QUOTE_CACHE: 'on',
-    // PDFs in the worker's own process: the PDF process is pdf-process.test's; here one job, one render.
-    SLAT_PDF_PROCESS: '0',
-  };
-  if (external) {
-    databaseUrl = await createEmptyDatabase();
-    [a, b] = await Promise.all([
-      startServer({ ...common, DATABASE_URL: databaseUrl }),
-      startServer({ ...common, DATABASE_URL: databaseUrl }),
-    ]);
-  } else {
-    a = await startServer(common);
-    databaseUrl = await embeddedDatabaseUrl(dataDir);
-    b = await startServer({ ...common, DATABASE_URL: databaseUrl });
-  }
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  // Both processes scheduled the daily reconciliation; make its day a minute so a tick falls
-  // within this file's run (checked by the last test).
-  await db.query(`UPDATE pgboss.schedule SET cron = '* * * * *' WHERE name = 'card-reconcile'`);
-}, 240_000);
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-two-'));
+    await fs.chmod(dataDir, 0o755);
+    const common = {
+      DATA_DIR: dataDir,
+      SMTP_URL: mail.url,
+      // Behind a load balancer every process answers for one public address.
+      PUBLIC_URL: 'http://slat.test',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The production cache (no verify pass), so a stale answer would be served, not refused.
+      SLAT_QUOTE_CACHE: 'on',
+      // PDFs in the worker's own process: the PDF process is pdf-process.test's; here one job, one render.
+      SLAT_PDF_PROCESS: '0',
+    };
+    if (external) {
+      databaseUrl = await createEmptyDatabase();
+      [a, b] = await Promise.all([
+        startServer({ ...common, DATABASE_URL: databaseUrl }, START_MS),
+        startServer({ ...common, DATABASE_URL: databaseUrl }, START_MS),
+      ]);
+    } else {
+      a = await startServer(common, START_MS);
+      databaseUrl = await embeddedDatabaseUrl(dataDir);
+      b = await startServer({ ...common, DATABASE_URL: databaseUrl }, START_MS);
+    }
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    // Both processes scheduled the daily reconciliation; make its day a minute so a tick falls
+    // within this file's run (checked by the last test).
+    await db.query(`UPDATE pgboss.schedule SET cron = '* * * * *' WHERE name = 'card-reconcile'`);
+  },
+  2 * START_MS + 30_000,
+);
 
 afterAll(async () => {
   await db?.end().catch(() => {});
