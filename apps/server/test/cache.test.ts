@@ -22,18 +22,19 @@ function onOther(client: TestClient, other: TestApp): TestClient {
 }
 
 describe('session and profile caches across processes', () => {
-  it('a logout on one process ends the session on the other', async () => {
-    const client = await signedInClient(a);
-    const twin = onOther(client, b);
-    expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200); // now cached on b
-    expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200);
-    expect((await client.post('/api/old/auth/logout', {})).statusCode).toBe(200);
-    await expect
-      .poll(async () => (await twin.post('/api/old/auth/me')).statusCode, { timeout: 3000 })
-      .toBe(401);
+  it('a logout on one process ends the session on the other at once', async () => {
+    // A cached copy read right after the logout's answer: the other process hears the commit first.
+    for (let i = 0; i < 10; i++) {
+      const client = await signedInClient(a);
+      const twin = onOther(client, b);
+      expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200); // now cached on b
+      expect((await twin.post('/api/old/auth/me')).statusCode).toBe(200);
+      expect((await client.post('/api/old/auth/logout', {})).statusCode).toBe(200);
+      expect((await twin.post('/api/old/auth/me')).statusCode).toBe(401);
+    }
   });
 
-  it('a profile edit on one process shows on the other', async () => {
+  it('a profile edit on one process shows on the other at once', async () => {
     const dealer = await createDealer(a.db);
     const client = await signedInClient(a, dealer);
     const twin = onOther(client, b);
@@ -41,9 +42,7 @@ describe('session and profile caches across processes', () => {
     expect((await client.post('/api/old/users', { first_name: 'Renamed' })).json().user.first_name).toBe(
       'Renamed',
     );
-    await expect
-      .poll(async () => (await twin.post('/api/old/auth/me')).json().user.first_name, { timeout: 3000 })
-      .toBe('Renamed');
+    expect((await twin.post('/api/old/auth/me')).json().user.first_name).toBe('Renamed');
   });
 
   it('a password reset on one process ends the user’s sessions cached on the other', async () => {
@@ -51,9 +50,7 @@ describe('session and profile caches across processes', () => {
     const client = await signedInClient(b, dealer);
     expect((await client.post('/api/old/auth/me')).statusCode).toBe(200);
     await a.pool.query('DELETE FROM sessions WHERE user_id = $1', [dealer.userId]);
-    await expect
-      .poll(async () => (await client.post('/api/old/auth/me')).statusCode, { timeout: 3000 })
-      .toBe(401);
+    expect((await client.post('/api/old/auth/me')).statusCode).toBe(401);
   });
 
   it('reads from the database while the cache bus is down', async () => {

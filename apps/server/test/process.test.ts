@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from './harness';
 import {
   buildServer,
+  embeddedDatabaseUrl,
   httpRequest,
   postSignIn,
   prepareSignIn,
@@ -145,18 +146,11 @@ describe('the server process', () => {
     if (!url) {
       // Embedded: the first process owns the server; the second joins it through DATABASE_URL.
       const first = await start(env);
-      const pgDir = path.join(env.DATA_DIR!, 'postgres');
-      const port = (await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[3];
-      const password = (
-        await fs.readFile(path.join(env.DATA_DIR!, 'secrets/postgres-password'), 'utf8')
-      ).trim();
-      const admin = new pg.Client({
-        connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-      });
+      const admin = new pg.Client({ connectionString: await embeddedDatabaseUrl(env.DATA_DIR!) });
       await admin.connect();
       await admin.query('CREATE DATABASE race');
       await admin.end();
-      url = `postgres://postgres:${password}@127.0.0.1:${port}/race`;
+      url = await embeddedDatabaseUrl(env.DATA_DIR!, 'race');
       expect(first.child.exitCode).toBeNull();
     }
     const [a, b] = await Promise.all([

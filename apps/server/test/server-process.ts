@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -21,6 +22,17 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * The connection string of the embedded PostgreSQL that a server started in `dataDir` runs (its
+ * port from postmaster.pid, its password from the secrets), so another process can join it
+ * through DATABASE_URL as it would join any PostgreSQL service.
+ */
+export async function embeddedDatabaseUrl(dataDir: string, database = 'postgres'): Promise<string> {
+  const port = (await fs.readFile(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8')).split('\n')[3];
+  const password = (await fs.readFile(path.join(dataDir, 'secrets/postgres-password'), 'utf8')).trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 export type ServerProcess = {

@@ -23,6 +23,11 @@ export class CacheBus {
   private channelListeners = new Map<string, Set<Listener>>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** The catch-up round trip on the wire, and the one that begins when it ends (see caughtUp). */
+  private onWire: { sentAt: number; done: Promise<boolean> } | undefined;
+  private nextTrip: Promise<boolean> | undefined;
+  /** When the newest completed round trip on this connection was sent: all before it is heard. */
+  private heardAsOf = Number.NEGATIVE_INFINITY;
   healthy = false;
 
   constructor(
@@ -49,6 +54,49 @@ export class CacheBus {
     for (const l of this.listeners) l(key);
   }
 
+  /**
+   * Resolves true once this process has heard every notification committed before `since` (a
+   * `performance.now()` instant: the request's arrival, by default the call), so a cached entry
+   * still there afterwards was not changed by a commit that came first (a sign-out through another
+   * process, then this request). One round trip on the LISTEN connection: PostgreSQL sends a
+   * listener its pending notifications before its answer to a query. A round trip sent after
+   * `since` answers for it, so a request pays for at most one, and concurrent callers share one.
+   * False while the bus is down (bypass the cache).
+   */
+  caughtUp(since = performance.now()): Promise<boolean> {
+    if (!this.healthy || !this.client) return Promise.resolve(false);
+    if (this.heardAsOf >= since) return Promise.resolve(true);
+    if (!this.onWire) return this.startTrip();
+    if (this.onWire.sentAt >= since) return this.onWire.done;
+    this.nextTrip ??= this.onWire.done.then(() => {
+      this.nextTrip = undefined;
+      // A trip begun since the last one ended began after these callers called: share it.
+      return this.onWire?.done ?? this.startTrip();
+    });
+    return this.nextTrip;
+  }
+
+  private startTrip(): Promise<boolean> {
+    const client = this.client;
+    if (!client) return Promise.resolve(false);
+    const sentAt = performance.now();
+    const done: Promise<boolean> = client
+      .query('SELECT 1')
+      .then(
+        () => {
+          const heard = this.healthy && this.client === client;
+          if (heard) this.heardAsOf = Math.max(this.heardAsOf, sentAt);
+          return heard;
+        },
+        () => false,
+      )
+      .finally(() => {
+        if (this.onWire?.done === done) this.onWire = undefined;
+      });
+    this.onWire = { sentAt, done };
+    return done;
+  }
+
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, application_name: 'slat-cache-bus' });
     client.on('notification', (msg) => {
@@ -60,6 +108,7 @@ export class CacheBus {
       if (this.client !== client) return;
       this.healthy = false;
       this.client = undefined;
+      this.heardAsOf = Number.NEGATIVE_INFINITY;
       this.emit('*');
       client.end().catch(() => {});
       if (this.closed) return;

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SignedInSession | null;
     sessionCookie: string | undefined;
+    /** performance.now() when the guards began: caches must have heard every commit before it (decision 034). */
+    arrivedAt: number;
     /** The supplier of a supplier call's bearer credential (only ever set on `auth: 'supplier'` routes). */
     supplier: SupplierActor | null;
   }
@@ -180,6 +182,7 @@ export function rawRoute<E extends RawEndpoint>(
 export function registerApiGuards(app: FastifyInstance, services: Services): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionCookie', undefined);
+  app.decorateRequest('arrivedAt', 0);
   app.decorateRequest('supplier', null);
 
   app.addHook('onRoute', (options) => {
@@ -195,6 +198,7 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
   });
 
   app.addHook('onRequest', async (request) => {
+    request.arrivedAt = performance.now();
     // A supplier call takes its bearer credential and only that: the session cookie is not read.
     if (!request.is404 && request.routeOptions.config.contract?.auth === 'supplier') {
       request.supplier = await resolveSupplierCredential(
@@ -205,7 +209,7 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
     }
     const cookie = services.sessions.cookieValue(request);
     request.sessionCookie = cookie;
-    request.session = cookie ? ((await services.sessions.find(cookie)) ?? null) : null;
+    request.session = cookie ? ((await services.sessions.find(cookie, request.arrivedAt)) ?? null) : null;
     // An unknown /api path answers 404 to everyone; every known route has a contract.
     if (request.is404) return;
     const contract = request.routeOptions.config.contract;

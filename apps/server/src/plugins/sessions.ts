@@ -91,12 +91,19 @@ export class SessionStore {
     });
   }
 
-  async find(cookie: string): Promise<SignedInSession | undefined> {
+  /** `since`: the request's arrival (performance.now()), for the cache's catch-up (CacheBus.caughtUp). */
+  async find(cookie: string, since = performance.now()): Promise<SignedInSession | undefined> {
     const idHash = sha256(cookie);
     const useCache = this.bus?.healthy === true;
     const cached = useCache ? this.cache.get(idHash) : undefined;
     const now = Date.now();
-    if (cached && cached.expiresAt > now) {
+    // Still there once every earlier commit was heard: not signed out through another process.
+    if (
+      cached &&
+      cached.expiresAt > now &&
+      (await this.caughtUp(since)) &&
+      this.cache.get(idHash) === cached
+    ) {
       if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(idHash, cached.session.remember);
       return cached.session;
     }
@@ -131,6 +138,10 @@ export class SessionStore {
       });
     }
     return session;
+  }
+
+  private caughtUp(since: number): Promise<boolean> {
+    return this.bus ? this.bus.caughtUp(since) : Promise.resolve(false);
   }
 
   /** Slides the expiry forward (the trigger's notification evicts every cached copy). */

@@ -36,9 +36,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return profile;
   });
 
-  route(app, me, async ({ session }) => {
+  route(app, me, async ({ session, request }) => {
     const s = session();
-    return loadProfile(services, s.userId, s.accountId);
+    return loadProfile(services, s.userId, s.accountId, request.arrivedAt);
   });
 
   route(app, logout, async ({ request, reply }) => {

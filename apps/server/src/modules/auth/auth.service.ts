@@ -42,16 +42,22 @@ export async function loadProfile(
   services: Services,
   userId: number,
   accountId: number,
+  /** The request's arrival (the session's catch-up answers for the cached profile too). */
+  since?: number,
 ): Promise<MeResponse> {
-  const profile = await services.profiles.get(userId, async () => {
-    const row = await findSessionProfile(services.db, userId, accountId);
-    if (!row) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-    return {
-      user: { ...row.user, country_code: row.countryCode },
-      company: { ...row.company, country_code: row.countryCode },
-      modules: { 'dealer_portal.sales': row.sales ?? false },
-    };
-  });
+  const profile = await services.profiles.get(
+    userId,
+    async () => {
+      const row = await findSessionProfile(services.db, userId, accountId);
+      if (!row) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+      return {
+        user: { ...row.user, country_code: row.countryCode },
+        company: { ...row.company, country_code: row.countryCode },
+        modules: { 'dealer_portal.sales': row.sales ?? false },
+      };
+    },
+    since,
+  );
   if (profile.company.account_id !== accountId)
     throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   return profile;

@@ -21,10 +21,12 @@ export class ProfileCache {
     });
   }
 
-  async get(userId: number, load: () => Promise<MeResponse>): Promise<MeResponse> {
+  /** `since`: the request's arrival, so the session's catch-up round trip answers for this hit too. */
+  async get(userId: number, load: () => Promise<MeResponse>, since?: number): Promise<MeResponse> {
     const useCache = this.bus?.healthy === true;
     const hit = useCache ? this.cache.get(userId) : undefined;
-    if (hit) return hit.profile;
+    // Kept only if no earlier commit (in any process) evicted it meanwhile.
+    if (hit && (await this.bus?.caughtUp(since)) && this.cache.get(userId) === hit) return hit.profile;
     const epoch = this.epoch;
     const profile = await load();
     if (useCache && epoch === this.epoch) this.cache.set(userId, { profile, companyId: profile.company.id });

@@ -23,10 +23,12 @@ export class ColumnCounts {
     });
   }
 
-  async get(key: string, load: () => Promise<BoardColumns>): Promise<BoardColumns> {
+  /** `since`: the request's arrival, so the session's catch-up round trip answers for this hit too. */
+  async get(key: string, load: () => Promise<BoardColumns>, since?: number): Promise<BoardColumns> {
     const useCache = this.bus?.healthy === true;
     const hit = useCache ? this.cache.get(key) : undefined;
-    if (hit) return hit;
+    // Kept only if no earlier commit (a move through another process) evicted it meanwhile.
+    if (hit && (await this.bus?.caughtUp(since)) && this.cache.get(key) === hit) return hit;
     const epoch = this.epoch;
     const counts = await load();
     if (useCache && epoch === this.epoch) this.cache.set(key, counts);

@@ -25,8 +25,8 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   const db = services.db;
   const columnCounts = new ColumnCounts(services.bus);
 
-  route(app, listDeals, async ({ session, query }) =>
-    deals.listBoard(db, session().accountId, query, columnCounts),
+  route(app, listDeals, async ({ session, query, request }) =>
+    deals.listBoard(db, session().accountId, query, columnCounts, request.arrivedAt),
   );
 
   route(app, createDeal, async ({ session, body }) => deals.createDeal(db, session().accountId, body));

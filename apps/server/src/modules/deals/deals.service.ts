@@ -85,6 +85,8 @@ export async function listBoard(
   accountId: number,
   q: repo.BoardQuery,
   columnCounts?: ColumnCounts,
+  /** The request's arrival, for the counts cache's catch-up (decision 034). */
+  since?: number,
 ): Promise<{
   data: Deal[];
   total: number;
@@ -98,7 +100,7 @@ export async function listBoard(
     !q.search && !q.status && !q.phase && !q.alerts && !Object.keys(q).some((k) => k.startsWith('flag.'));
   const { counts, quoteTotals } =
     unfiltered && columnCounts
-      ? await columnCounts.get(`${accountId}:${q.workflowId}:${q.archived}`, countAll)
+      ? await columnCounts.get(`${accountId}:${q.workflowId}:${q.archived}`, countAll, since)
       : await countAll();
   const total = q.statusId
     ? (counts[String(q.statusId)] ?? 0)
