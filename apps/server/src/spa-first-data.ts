@@ -32,11 +32,13 @@ export async function signedInSpaPage(
 ): Promise<string | undefined> {
   const cookie = services.sessions.cookieValue(request);
   if (!cookie) return undefined;
+  // one catch-up with other processes' changes answers for the session and the profile (decision 034)
+  const arrived = performance.now();
   try {
-    const session = await services.sessions.find(cookie);
+    const session = await services.sessions.find(cookie, arrived);
     if (!session) return undefined;
     const [me, workflows] = await Promise.all([
-      loadProfile(services, session.userId, session.accountId),
+      loadProfile(services, session.userId, session.accountId, arrived),
       loadWorkflows(services.db, session.accountId),
     ]);
     // only what the contracts declare leaves the server, as for the calls themselves
