@@ -480,6 +480,30 @@ describe('POST /purchaseorder (the list)', () => {
     expect(await listed({ search: '100%_' })).toEqual([]);
   });
 
+  it('finds a search of several words by its words after a space as word starts, as the ILIKE does', async () => {
+    expect(await listed({ search: 'ring jo on arr' })).toEqual([ids.third]);
+    expect(await listed({ search: 'RING JO ON ARRIVAL' })).toEqual([ids.third]);
+    expect(await listed({ search: 'hill hou' })).toEqual([ids.second]);
+    expect(await listed({ search: 'harbour vie' })).toEqual([ids.oldest]);
+    // A word after a space must start a word: not inside one, nor longer than it.
+    expect(await listed({ search: 'harbour iew' })).toEqual([]);
+    expect(await listed({ search: 'ring jo on arrivals' })).toEqual([]);
+    // Two spaces are two spaces, as the ILIKE reads them.
+    expect(await listed({ search: 'hill  house' })).toEqual([]);
+  });
+
+  it('finds a word longer than the word index keeps (64 characters) by all of it', async () => {
+    const long = `${'k'.repeat(60)}eyword${'z'.repeat(10)}`;
+    await sql(`UPDATE purchase_orders SET notes = 'Fragile ' || $2 WHERE order_id = $1`, [ids.third, long]);
+    try {
+      expect(await listed({ search: `fragile ${long}` })).toEqual([ids.third]);
+      expect(await listed({ search: `fragile ${long.slice(0, 66)}` })).toEqual([ids.third]);
+      expect(await listed({ search: `fragile ${long}z` })).toEqual([]);
+    } finally {
+      await sql(`UPDATE purchase_orders SET notes = 'Fragile' WHERE order_id = $1`, [ids.third]);
+    }
+  });
+
   it('filters by supplier, rep (None too), status, archived and the dealer’s days', async () => {
     expect(await listed({ manufacturerId: f.second.id })).toEqual([ids.newest, ids.second]);
     expect(await listed({ salesRep: 'alex rep' })).toEqual([ids.second]);

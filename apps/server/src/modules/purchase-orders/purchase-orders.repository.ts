@@ -109,6 +109,22 @@ const userNameExpr = sql`COALESCE(NULLIF(btrim(su.first_name || ' ' || su.last_n
  */
 const searchText = sql`(s.sidemark || ' ' || s.details || ' ' || s.notes || ' ' || COALESCE(s.sales_rep_override, ''))`;
 
+/**
+ * A search's words as prefixes of the order's words (a tsquery over purchase_order_search_words,
+ * migration 0021), or undefined: the words after a space, since an order matching the search has
+ * a space before each of them too, so each starts one of its words. Only words of three or more
+ * ASCII letters and digits (lower-cased alike in SQL by any collation, nothing to quote; shorter
+ * ones find too many orders to help), cut at 64 characters as the index cuts its words.
+ */
+export function searchWordPrefixes(search: string): string | undefined {
+  const words = search
+    .split(' ')
+    .slice(1)
+    .filter((w) => /^[a-z0-9]{3,}$/i.test(w))
+    .map((w) => `'${w.slice(0, 64)}':*`);
+  return words.length > 0 ? words.join(' & ') : undefined;
+}
+
 /** Orders whose rep is their staff member (no override), one whose name matches `cond`. */
 const creatorRep = (accountId: number, cond: SQL) =>
   sql`(NULLIF(p.sales_rep_override, '') IS NULL AND p.created_by IN (
@@ -138,22 +154,33 @@ function listWhere(accountId: number, f: ListFilters): SQL {
   const search = f.search?.trim();
   if (search) {
     const pattern = like(search);
-    // Each arm is a search of its own that an index answers (migration 0018): the order's own
-    // words by the trigram index, then the supplier and the creator found first and their orders
-    // by id. As one OR the planner guessed a third of all orders per arm and scanned them all.
-    const text = sql`p.order_id IN (
+    // Words that must start a word of the order's text: its own arm reads their few orders from
+    // the word index (migration 0021) rather than trigrams every order holds; the ILIKE decides.
+    const words = searchWordPrefixes(search);
+    const own = words
+      ? sql`purchase_order_search_words(${searchText}) @@ lower(${words})::tsquery AND ${searchText} ILIKE ${pattern}`
+      : sql`${searchText} ILIKE ${pattern}`;
+    // '12' and '#12' are order numbers too.
+    const number = /^#?\s*(\d{1,9})$/.exec(search);
+    // Each arm is a search of its own that an index answers (migrations 0018, 0021): the order's
+    // number, its own words, then the supplier and the creator found first and their orders by id.
+    // As one OR the planner guessed a third of all orders per arm and scanned them all.
+    parts.push(sql`p.order_id IN (
+      ${
+        number
+          ? sql`SELECT s.order_id FROM purchase_orders s WHERE s.account_id = ${accountId} AND s.tuid = ${Number(number[1])}
+      UNION ALL`
+          : sql``
+      }
       SELECT s.order_id FROM purchase_orders s
-       WHERE s.account_id = ${accountId} AND ${searchText} ILIKE ${pattern}
+       WHERE s.account_id = ${accountId} AND ${own}
       UNION ALL
       SELECT s.order_id FROM manufacturers sm JOIN purchase_orders s ON s.manufacturer_id = sm.id
        WHERE s.account_id = ${accountId} AND sm.name ILIKE ${pattern}
       UNION ALL
       SELECT s.order_id FROM users su JOIN purchase_orders s ON s.created_by = su.id
        WHERE su.account_id = ${accountId} AND s.account_id = ${accountId}
-         AND NULLIF(s.sales_rep_override, '') IS NULL AND ${userNameExpr} ILIKE ${pattern})`;
-    // '12' and '#12' are order numbers too.
-    const number = /^#?\s*(\d{1,9})$/.exec(search);
-    parts.push(number ? sql`(p.tuid = ${Number(number[1])} OR ${text})` : text);
+         AND NULLIF(s.sales_rep_override, '') IS NULL AND ${userNameExpr} ILIKE ${pattern})`);
   }
   return sql.join(parts, sql` AND `);
 }
