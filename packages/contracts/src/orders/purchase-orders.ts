@@ -31,6 +31,8 @@ export const purchaseOrderMessages = {
   notSubmitted: 'Only a submitted order can be reopened',
   archived: 'This order is archived',
   quoteNotAccepted: 'Only an accepted quote can be converted to a purchase order',
+  /** Converting a quote of an archived deal; worded as the deal's own refusal (dealMessages.archived). */
+  dealArchived: 'This deal is archived and cannot be changed',
   cloneOnlyAsOrder: 'A purchase order can only be cloned as an order',
   supplierNotLinked: 'This supplier is not configured for your account',
   noLinesForSupplier: 'This quote has no products from this supplier',

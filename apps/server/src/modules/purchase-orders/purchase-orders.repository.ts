@@ -523,6 +523,7 @@ export type ConvertQuoteRow = {
   deal_id: number;
   created_by: number | null;
   deal_name: string;
+  deal_archived: boolean;
   /** The deal's contact (name, phone) and site address, one a line: the order's customer details. */
   customer_details: string;
 };
@@ -534,7 +535,7 @@ export async function lockQuoteForConvert(
   quoteId: number,
 ): Promise<ConvertQuoteRow | undefined> {
   const { rows } = await db.execute<ConvertQuoteRow>(sql`
-    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name,
+    SELECT q.id, q.order_id, q.status, q.deal_id, q.created_by, d.name AS deal_name, d.is_archived AS deal_archived,
            concat_ws(E'\n', NULLIF(c.name, ''), NULLIF(c.phone, ''), NULLIF(d.site_address, '')) AS customer_details
       FROM deal_quotes q JOIN deals d ON d.id = q.deal_id
       LEFT JOIN contacts c ON c.id = d.contact_id AND c.account_id = d.account_id

@@ -443,6 +443,8 @@ export async function convertDealQuote(
   return db.transaction(async (tx) => {
     const quote = await repo.lockQuoteForConvert(tx, accountId, quoteId);
     if (!quote) throw notFound('Quote not found');
+    // An archived deal is closed: its quotes order nothing more (an order made earlier stays).
+    if (quote.deal_archived) throw new AppError('CONFLICT', purchaseOrderMessages.dealArchived);
     if (quote.status !== 'ACCEPTED') throw new AppError('CONFLICT', purchaseOrderMessages.quoteNotAccepted);
     if (!(await repo.isAccountSupplier(tx, accountId, manufacturerId)))
       throw fieldError('manufacturerId', purchaseOrderMessages.supplierNotLinked);
