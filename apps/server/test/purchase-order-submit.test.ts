@@ -1,4 +1,6 @@
 import { purchaseOrderMessages } from '@slat/contracts';
+import { format } from 'date-fns';
+import { enAU } from 'date-fns/locale/en-AU';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/modules/catalog/index';
@@ -117,6 +119,20 @@ describe('POST /old/quotes/{id}/convert', () => {
     });
     expect((await readOrder(d.client, o.id)).status).toBe('OPEN');
     ok(await submit(d.client, o.id, { ...body, required_date: plusDays(min, 30) }));
+  });
+
+  it('writes the earliest allowed date as the review step shows dates (date-fns P in en-AU)', async () => {
+    const s = d.suppliers.online;
+    const o = await orderWithLines(d, s, TWO_LINES);
+    const body = await reviewBody(d, o.id, s);
+    const [y, m, day] = body.required_date.split('-').map(Number) as [number, number, number];
+    // The web's formatDate(localDay(earliest)), the words its review step shows before sending.
+    const shownByWeb = format(new Date(y, m - 1, day), 'P', { locale: enAU });
+    expect(
+      fieldsOf(await submit(d.client, o.id, { ...body, required_date: plusDays(body.required_date, -1) })),
+    ).toEqual({
+      required_date: `Earliest allowed date is ${shownByWeb}`,
+    });
   });
 
   it('needs a shipping method of the supplier and an address, naming each field', async () => {

@@ -193,6 +193,28 @@ describe('POST /deal-quotes/convert', () => {
     );
     expect(Number(rows[0]!.n)).toBe(0);
   });
+
+  it('refuses a quote of an archived deal (409) and makes nothing, until the deal is unarchived', async () => {
+    const q = await mixedQuote();
+    const first = ok(await convert(q.quoteId, d.first.id));
+    ok(await d.client.post(`/api/deals/${q.dealId}/archive`, {}));
+    const ordersOf = async () =>
+      (
+        await sql<{ id: number }>(
+          'SELECT order_id AS id FROM purchase_orders WHERE source_quote_id = $1 ORDER BY order_id',
+          [q.quoteId],
+        )
+      ).map((r) => r.id);
+    for (const supplier of [d.second.id, d.first.id]) {
+      const refused = await convert(q.quoteId, supplier);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.message).toBe(purchaseOrderMessages.dealArchived);
+    }
+    expect(await ordersOf()).toEqual([first.id]);
+    ok(await d.client.post(`/api/deals/${q.dealId}/unarchive`, {}));
+    const second = ok(await convert(q.quoteId, d.second.id));
+    expect(await ordersOf()).toEqual([first.id, second.id]);
+  });
 });
 
 async function readQuoteLines(quoteId: number) {

@@ -317,6 +317,79 @@ describe('POST /old/quotes/{id}/clone', () => {
     expect((await readOrder(d.client, source.id)).orderLineCount).toBe(2);
   });
 
+  it('carries the customer details unless with_contact is false, and takes details, sidemark and rep given', async () => {
+    const source = await newOrder(d.client, d.first.id, {
+      sidemark: 'Beach house',
+      details: 'Jo Customer, 1 Shore Rd',
+      sales_rep_override: 'Sam',
+    });
+    await addWindowWithLine(d.client, source.id, 'Lounge', d.first.productId);
+    const cloneOf = async (body: Record<string, unknown>) =>
+      readOrder(
+        d.client,
+        ok(await d.client.post(`/api/old/quotes/${source.id}/clone`, body)).cloned_order.id,
+      );
+    expect((await cloneOf({})).customerDetails).toBe('Jo Customer, 1 Shore Rd');
+    expect((await cloneOf({ with_contact: true })).customerDetails).toBe('Jo Customer, 1 Shore Rd');
+    const bare = await cloneOf({ with_contact: false });
+    expect(bare).toMatchObject({
+      customerDetails: '',
+      sidemark: 'Beach house',
+      salesRep: 'Sam',
+      orderLineCount: 1,
+    });
+    // Details typed for the copy are its details, with or without the original's.
+    expect((await cloneOf({ with_contact: false, details: 'New Customer' })).customerDetails).toBe(
+      'New Customer',
+    );
+    expect(
+      await cloneOf({ details: 'Other Customer', sidemark: 'Beach house 2', sales_rep_override: 'Alex' }),
+    ).toMatchObject({ customerDetails: 'Other Customer', sidemark: 'Beach house 2', salesRep: 'Alex' });
+    // No override: the rep is the staff member again.
+    const creator = await cloneOf({ sales_rep_override: '' });
+    expect([creator.salesRepOverride, creator.salesRep]).toEqual([null, await userName(d.dealer.accountId)]);
+  });
+
+  it('clones as an order (type order, the default), is open whatever is_draft says, in one call whatever the runs', async () => {
+    const source = await newOrder(d.client, d.first.id, { sidemark: 'Runs' });
+    await addWindowWithLine(d.client, source.id, 'Lounge', d.first.productId);
+    await markSubmitted(source.id);
+    for (const body of [
+      { type: 'order' },
+      { is_draft: true },
+      { is_draft: false },
+      { first_run: true, last_run: false },
+      { first_run: false, last_run: true },
+    ]) {
+      const res = await d.client.post(`/api/old/quotes/${source.id}/clone`, body);
+      const copy = await readOrder(d.client, ok(res).cloned_order.id);
+      expect(copy, JSON.stringify(body)).toMatchObject({
+        status: 'OPEN',
+        isReadOnly: false,
+        sidemark: 'Runs',
+        orderLineCount: 1,
+      });
+    }
+  });
+
+  it('refuses type quote and unknown types with a 400 naming type, and makes nothing', async () => {
+    const source = await newOrder(d.client, d.first.id);
+    const before = Number((await sql<{ n: string }>('SELECT count(*) AS n FROM purchase_orders'))[0]!.n);
+    const asQuote = await d.client.post(`/api/old/quotes/${source.id}/clone`, { type: 'quote' });
+    expect(asQuote.statusCode, asQuote.body).toBe(400);
+    expect(asQuote.json().error.fields).toEqual([
+      { path: 'type', message: purchaseOrderMessages.cloneOnlyAsOrder },
+    ]);
+    for (const type of ['invoice', '', 1, null]) {
+      const res = await d.client.post(`/api/old/quotes/${source.id}/clone`, { type });
+      expect(res.statusCode, JSON.stringify(type)).toBe(400);
+      expect(fieldPaths(res.json())).toEqual(['type']);
+    }
+    expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM purchase_orders'))[0]!.n)).toBe(
+      before,
+    );
+  });
+
   it('makes 20 distinct copies from 20 concurrent clones, each with every line', async () => {
     const source = await newOrder(d.client, d.first.id);
     await addWindowWithLine(d.client, source.id, 'Lounge', d.first.productId);
@@ -478,6 +551,30 @@ describe('POST /purchaseorder (the list)', () => {
     expect(await listed({ search: 'alex rep' })).toEqual([ids.second]);
     expect(await listed({ search: f.second.name.toUpperCase() })).toEqual([ids.newest, ids.second]);
     expect(await listed({ search: '100%_' })).toEqual([]);
+  });
+
+  it('finds a search of several words by its words after a space as word starts, as the ILIKE does', async () => {
+    expect(await listed({ search: 'ring jo on arr' })).toEqual([ids.third]);
+    expect(await listed({ search: 'RING JO ON ARRIVAL' })).toEqual([ids.third]);
+    expect(await listed({ search: 'hill hou' })).toEqual([ids.second]);
+    expect(await listed({ search: 'harbour vie' })).toEqual([ids.oldest]);
+    // A word after a space must start a word: not inside one, nor longer than it.
+    expect(await listed({ search: 'harbour iew' })).toEqual([]);
+    expect(await listed({ search: 'ring jo on arrivals' })).toEqual([]);
+    // Two spaces are two spaces, as the ILIKE reads them.
+    expect(await listed({ search: 'hill  house' })).toEqual([]);
+  });
+
+  it('finds a word longer than the word index keeps (64 characters) by all of it', async () => {
+    const long = `${'k'.repeat(60)}eyword${'z'.repeat(10)}`;
+    await sql(`UPDATE purchase_orders SET notes = 'Fragile ' || $2 WHERE order_id = $1`, [ids.third, long]);
+    try {
+      expect(await listed({ search: `fragile ${long}` })).toEqual([ids.third]);
+      expect(await listed({ search: `fragile ${long.slice(0, 66)}` })).toEqual([ids.third]);
+      expect(await listed({ search: `fragile ${long}z` })).toEqual([]);
+    } finally {
+      await sql(`UPDATE purchase_orders SET notes = 'Fragile' WHERE order_id = $1`, [ids.third]);
+    }
   });
 
   it('filters by supplier, rep (None too), status, archived and the dealer’s days', async () => {

@@ -32,6 +32,9 @@ export const purchaseOrderMessages = {
   notSubmitted: 'Only a submitted order can be reopened',
   archived: 'This order is archived',
   quoteNotAccepted: 'Only an accepted quote can be converted to a purchase order',
+  /** Converting a quote of an archived deal; worded as the deal's own refusal (dealMessages.archived). */
+  dealArchived: 'This deal is archived and cannot be changed',
+  cloneOnlyAsOrder: 'A purchase order can only be cloned as an order',
   supplierNotLinked: 'This supplier is not configured for your account',
   noLinesForSupplier: 'This quote has no products from this supplier',
   submitTitle: 'Submit order',
@@ -267,12 +270,14 @@ export const reopenPurchaseOrder = defineEndpoint({
 export const clonePurchaseOrder = defineEndpoint({
   method: 'POST',
   path: '/old/quotes/:id/clone',
-  summary: 'A new open purchase order with copies of the chosen windows (every window when none are named)',
+  summary:
+    "A new open purchase order with copies of the chosen windows (every window when none are named); with_contact false leaves out the customer details; type 'quote' is refused (a quote belongs to a deal)",
   auth: 'session',
   params: idParams,
   body: z
     .strictObject({
       type: z.enum(['order', 'quote']).optional(),
+      /** false: the copy carries no customer details (`details`), unless `details` is given. */
       with_contact: z.boolean().optional(),
       details: text(10000).optional(),
       sidemark: text(200).optional(),

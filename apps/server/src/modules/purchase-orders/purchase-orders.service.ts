@@ -366,7 +366,11 @@ type CloneBody = z.output<typeof contracts.clonePurchaseOrder.body>;
 /**
  * A new open order for the same supplier with copies of the chosen windows (all when none are
  * named). Any order may be cloned, a submitted one too: that is how a dealer re-orders. The
- * copy keeps the original's rep (its override and its staff member).
+ * copy keeps the original's rep (its override and its staff member), and its customer details
+ * unless `with_contact` is false. `type` 'order' (the default) is what a purchase order clones
+ * into; 'quote' is refused, since a quote belongs to a deal (POST /deal-quotes/{id}/clone). A copy
+ * is always open, whatever `is_draft` says, and it is made in one call, so `first_run` and
+ * `last_run` (a client's batches) change nothing.
  */
 export async function clonePurchaseOrder(
   db: Db,
@@ -375,6 +379,7 @@ export async function clonePurchaseOrder(
   body: CloneBody,
 ): Promise<{ cloned_order: { id: number; tuid: number } }> {
   const { accountId } = actor;
+  if (body?.type === 'quote') throw fieldError('type', purchaseOrderMessages.cloneOnlyAsOrder);
   const cloned = await db.transaction(async (tx) => {
     const source = await repo.findPurchaseOrderRow(tx, accountId, orderId);
     if (!source) throw orderNotFound();
@@ -387,7 +392,7 @@ export async function clonePurchaseOrder(
       tuid,
       manufacturerId: Number(source.manufacturer_id),
       sidemark: body?.sidemark ?? source.sidemark,
-      details: body?.details ?? source.details,
+      details: body?.details ?? (body?.with_contact === false ? '' : source.details),
       notes: source.notes,
       salesRepOverride: rep === undefined ? source.sales_rep_override : rep,
       createdBy: source.created_by ?? actor.userId,
@@ -438,6 +443,8 @@ export async function convertDealQuote(
   return db.transaction(async (tx) => {
     const quote = await repo.lockQuoteForConvert(tx, accountId, quoteId);
     if (!quote) throw notFound('Quote not found');
+    // An archived deal is closed: its quotes order nothing more (an order made earlier stays).
+    if (quote.deal_archived) throw new AppError('CONFLICT', purchaseOrderMessages.dealArchived);
     if (quote.status !== 'ACCEPTED') throw new AppError('CONFLICT', purchaseOrderMessages.quoteNotAccepted);
     if (!(await repo.isAccountSupplier(tx, accountId, manufacturerId)))
       throw fieldError('manufacturerId', purchaseOrderMessages.supplierNotLinked);

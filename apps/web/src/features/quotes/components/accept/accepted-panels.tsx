@@ -241,6 +241,8 @@ function SupplierOrderAction({
       </AnchorLink>
     );
   }
+  // An archived deal orders nothing more: the server refuses it (409), so it is not offered.
+  if (quote.context.deal.isArchived) return null;
   const create = () => {
     if (sent.current) return;
     sent.current = true;

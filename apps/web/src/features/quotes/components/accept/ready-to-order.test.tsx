@@ -26,12 +26,13 @@ function line(id: number, manufacturerId: number, quantity: number): OrderLine {
 }
 
 /** An accepted quote with products of two suppliers; the first already has its order #1007. */
-function acceptedQuote(): DealQuote {
+function acceptedQuote(dealArchived = false): DealQuote {
   return {
     id: 7,
     status: 'ACCEPTED',
     isArchived: false,
     context: {
+      deal: { id: 5, tuid: 11, name: 'Harbour', isArchived: dealArchived, workflowId: 1 },
       acceptance: null,
       orderLines: [line(1, 11, 2), line(2, 11, 1), line(3, 12, 4)],
       readyToOrder: [
@@ -104,6 +105,13 @@ describe('Ready to Order', () => {
     expect(within(ready).queryByRole('button', { name: 'Create order for Coastline' })).toBeNull();
     expect(within(ready).getByText('Quantity 3')).toBeTruthy();
     expect(within(ready).getByText('Quantity 4')).toBeTruthy();
+  });
+
+  it('offers no Create order on an archived deal, and still links the order made', async () => {
+    const ready = await show(acceptedQuote(true));
+    expect(within(ready).getByRole('link', { name: 'Order #1007' }).getAttribute('href')).toBe('/orders/40');
+    expect(within(ready).getByText('Quantity 4')).toBeTruthy();
+    expect(within(ready).queryByRole('button', { name: /Create order/ })).toBeNull();
   });
 
   it('one click, one order: Create order waits for its answer', async () => {
