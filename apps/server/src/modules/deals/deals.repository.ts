@@ -16,16 +16,26 @@ import {
 } from '../../db/schema';
 import type { BoardColumns } from './column-counts';
 
-/** What a deal's alerts read besides its card: its flags' names and its supplier orders' days. */
-type AlertInputs = { flagNames: string[]; submittedOn: string[] };
+/**
+ * A card as PostgreSQL writes it: the contract's Deal, in its key order, but for the two values
+ * the server fills in, whose places carry what it needs for them: each flag value's `showOnCard`
+ * holds its flag's name, and `alerts` the days the deal's supplier orders were submitted.
+ */
+type CardDraft = Omit<Deal, 'context'> & {
+  context: Omit<Deal['context'], 'flagValues' | 'alerts'> & {
+    flagValues: (Omit<Deal['context']['flagValues'][number], 'showOnCard'> & {
+      showOnCard: string | boolean;
+    })[];
+    alerts: string[] | Deal['context']['alerts'];
+  };
+};
 
 type CardsRow = {
   /** Whether the workflow asked for is the account's (the board's statement only). */
   workflow_found?: boolean;
   /** Today in the company's time zone (what the supplier alerts measure). */
   today: string;
-  cards: Deal[];
-  alert_inputs: AlertInputs[];
+  cards: CardDraft[];
 };
 
 /** The card's columns a page of deals selects (deals d, workflow_statuses s, contacts c). */
@@ -45,8 +55,8 @@ const isoInstant = (column: SQL) =>
  * built as JSON by PostgreSQL in one statement with everything a card shows: contact, workflow,
  * status, flags, quote count and newest total, purchase orders and their supplier orders. Each
  * card's keys are in the contract's order, so the route's serializer writes the parsed objects as
- * they are (decision 035). Left for the server: `showOnCard` and the alerts (the domain's rules,
- * which read the supplier orders' days against today), written in place of the placeholders.
+ * they are (decision 035). Left for the server (CardDraft): `showOnCard` and the alerts (the
+ * domain's rules, which read the supplier orders' days against today).
  */
 function cardsStatement(accountId: number, page: SQL, head: SQL = sql``): SQL {
   return sql`WITH page AS (${page}),
@@ -63,8 +73,14 @@ function cardsStatement(accountId: number, page: SQL, head: SQL = sql``): SQL {
       'context', json_build_object(
         'workflow', json_build_object('id', w.id, 'name', w.name, 'slug', w.slug),
         'status', json_build_object('id', p.status_id, 'name', p.status_name, 'slug', p.status_slug, 'phase', p.phase),
-        'flagValues', COALESCE(fl.flag_values, '[]'::json),
-        'alerts', '[]'::json,
+        'flagValues', COALESCE((
+          SELECT json_agg(json_build_object('workflowFlagId', f.id, 'workflowFlagValueId', v.id, 'label', v.label,
+                                            'appearance', v.appearance, 'showOnCard', f.name) ORDER BY f.sort_order, f.id)
+            FROM deal_flag_values dfv
+            JOIN workflow_flags f ON f.id = dfv.flag_id
+            JOIN workflow_flag_values v ON v.id = dfv.value_id
+           WHERE dfv.deal_id = p.id), '[]'::json),
+        'alerts', COALESCE(so.submitted_on, '[]'::json),
         'alertWeight', 0,
         'quoteCount', (SELECT count(*)::int FROM deal_quotes q WHERE q.deal_id = p.id AND NOT q.is_archived),
         'orderCount', (SELECT count(*)::int FROM deal_quotes q JOIN purchase_orders po ON po.source_quote_id = q.id
@@ -72,20 +88,9 @@ function cardsStatement(accountId: number, page: SQL, head: SQL = sql``): SQL {
         'quoteTotal', (SELECT q.grand_total_inc_tax::text FROM deal_quotes q WHERE q.deal_id = p.id AND NOT q.is_archived
                         ORDER BY q.created_at DESC, q.id DESC LIMIT 1),
         'supplierOrders', COALESCE(so.supplier_orders, '[]'::json)
-      )) ORDER BY p.n), '[]'::json) AS cards,
-    COALESCE(json_agg(json_build_object(
-      'flagNames', COALESCE(fl.flag_names, '[]'::json),
-      'submittedOn', COALESCE(so.submitted_on, '[]'::json)) ORDER BY p.n), '[]'::json) AS alert_inputs
+      )) ORDER BY p.n), '[]'::json) AS cards
   FROM page p
   JOIN workflows w ON w.id = p.workflow_id
-  LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('workflowFlagId', f.id, 'workflowFlagValueId', v.id, 'label', v.label,
-                                      'appearance', v.appearance, 'showOnCard', false) ORDER BY f.sort_order, f.id) AS flag_values,
-           json_agg(f.name ORDER BY f.sort_order, f.id) AS flag_names
-      FROM deal_flag_values dfv
-      JOIN workflow_flags f ON f.id = dfv.flag_id
-      JOIN workflow_flag_values v ON v.id = dfv.value_id
-     WHERE dfv.deal_id = p.id) fl ON true
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('id', s.id, 'orderId', po.order_id, 'orderTuid', po.tuid,
                                       'manufacturerName', m.name, 'isOffline', s.is_offline, 'coreStatus', s.core_status,
@@ -106,19 +111,23 @@ const CLOSED_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELLED'])
 /** 'None'/'Unknown' values say nothing worth a badge on the card. */
 const SILENT_LABELS: readonly string[] = ['none', 'unknown'];
 
-/** Writes each card's `showOnCard` and alerts (in place: the keys keep the contract's order). */
-function finishCards({ cards, alert_inputs: inputs, today }: CardsRow): Deal[] {
-  cards.forEach((card, i) => {
+/** Fills in each card's `showOnCard` and alerts in their places (the keys keep the contract's order). */
+function finishCards({ cards, today }: CardsRow): Deal[] {
+  for (const card of cards) {
     const context = card.context;
-    const { flagNames, submittedOn } = inputs[i]!;
-    for (const f of context.flagValues) f.showOnCard = !SILENT_LABELS.includes(f.label.toLowerCase());
+    const flags: Record<string, string> = {};
+    for (const f of context.flagValues) {
+      flags[f.showOnCard as string] = f.label;
+      f.showOnCard = !SILENT_LABELS.includes(f.label.toLowerCase());
+    }
+    const submittedOn = context.alerts as string[];
     const supplierOrders = context.supplierOrders ?? [];
     // The supplier alerts depend on the day, so they are computed here, at read time, like every
     // alert; the stored counts the board filters on are brought up to date by refreshSupplierAlertCounts.
     const alerts = dealAlerts({
       phase: context.status.phase,
       statusName: context.status.name,
-      flags: Object.fromEntries(context.flagValues.map((f, j) => [flagNames[j], f.label])),
+      flags,
       quoteCount: context.quoteCount,
       orderCount: context.orderCount,
       supplierOrders: supplierOrders.map((o, j) => ({
@@ -132,8 +141,8 @@ function finishCards({ cards, alert_inputs: inputs, today }: CardsRow): Deal[] {
     });
     context.alerts = alerts;
     context.alertWeight = alertsWeight(alerts);
-  });
-  return cards;
+  }
+  return cards as Deal[];
 }
 
 export async function findDeal(db: Db, accountId: number, id: number): Promise<Deal | undefined> {
