@@ -1,4 +1,4 @@
-import type { Deal, listDealsQuery } from '@slat/contracts';
+import type { Deal, DealSupplierOrder, listDealsQuery } from '@slat/contracts';
 import { alertsWeight, dealAlerts } from '@slat/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,16 +17,16 @@ import {
 import type { BoardColumns } from './column-counts';
 
 /**
- * A card as PostgreSQL writes it: the contract's Deal, in its key order, but for the two values
- * the server fills in, whose places carry what it needs for them: each flag value's `showOnCard`
- * holds its flag's name, and `alerts` the days the deal's supplier orders were submitted.
+ * A card as PostgreSQL writes it: the contract's Deal, in its key order, with what the server
+ * needs for the values it fills in: each flag value's `showOnCard` holds its flag's name until
+ * then, and each supplier order has the day it was submitted, taken off once read.
  */
 type CardDraft = Omit<Deal, 'context'> & {
-  context: Omit<Deal['context'], 'flagValues' | 'alerts'> & {
+  context: Omit<Deal['context'], 'flagValues' | 'supplierOrders'> & {
     flagValues: (Omit<Deal['context']['flagValues'][number], 'showOnCard'> & {
       showOnCard: string | boolean;
     })[];
-    alerts: string[] | Deal['context']['alerts'];
+    supplierOrders: (DealSupplierOrder & { submittedOn?: string })[];
   };
 };
 
@@ -80,31 +80,29 @@ function cardsStatement(accountId: number, page: SQL, head: SQL = sql``): SQL {
             JOIN workflow_flags f ON f.id = dfv.flag_id
             JOIN workflow_flag_values v ON v.id = dfv.value_id
            WHERE dfv.deal_id = p.id), '[]'::json),
-        'alerts', COALESCE(so.submitted_on, '[]'::json),
+        'alerts', '[]'::json,
         'alertWeight', 0,
         'quoteCount', (SELECT count(*)::int FROM deal_quotes q WHERE q.deal_id = p.id AND NOT q.is_archived),
         'orderCount', (SELECT count(*)::int FROM deal_quotes q JOIN purchase_orders po ON po.source_quote_id = q.id
                         WHERE q.deal_id = p.id AND NOT po.is_archived AND po.replaced_by_order_id IS NULL),
         'quoteTotal', (SELECT q.grand_total_inc_tax::text FROM deal_quotes q WHERE q.deal_id = p.id AND NOT q.is_archived
                         ORDER BY q.created_at DESC, q.id DESC LIMIT 1),
-        'supplierOrders', COALESCE(so.supplier_orders, '[]'::json)
+        'supplierOrders', COALESCE((
+          SELECT json_agg(json_build_object('id', s.id, 'orderId', po.order_id, 'orderTuid', po.tuid,
+                                            'manufacturerName', m.name, 'isOffline', s.is_offline, 'coreStatus', s.core_status,
+                                            'status', CASE WHEN s.is_offline THEN s.order_status_text ELSE COALESCE(st.name, '') END,
+                                            'acknowledgement', s.acknowledgement, 'eta', s.eta::text,
+                                            'submittedOn', to_char(COALESCE(po.submitted_at, s.created_at) AT TIME ZONE (SELECT tz FROM zone), 'YYYY-MM-DD'))
+                          ORDER BY po.tuid, s.id)
+            FROM deal_quotes q
+            JOIN purchase_orders po ON po.source_quote_id = q.id AND po.account_id = q.account_id
+            JOIN supplier_orders s ON s.order_id = po.order_id AND s.account_id = po.account_id
+            JOIN manufacturers m ON m.id = s.manufacturer_id
+            LEFT JOIN supplier_order_statuses st ON st.id = s.order_status_id
+           WHERE q.deal_id = p.id AND NOT po.is_archived AND po.replaced_by_order_id IS NULL), '[]'::json)
       )) ORDER BY p.n), '[]'::json) AS cards
   FROM page p
-  JOIN workflows w ON w.id = p.workflow_id
-  LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', s.id, 'orderId', po.order_id, 'orderTuid', po.tuid,
-                                      'manufacturerName', m.name, 'isOffline', s.is_offline, 'coreStatus', s.core_status,
-                                      'status', CASE WHEN s.is_offline THEN s.order_status_text ELSE COALESCE(st.name, '') END,
-                                      'acknowledgement', s.acknowledgement, 'eta', s.eta::text) ORDER BY po.tuid, s.id) AS supplier_orders,
-           json_agg(to_char(COALESCE(po.submitted_at, s.created_at) AT TIME ZONE zone.tz, 'YYYY-MM-DD')
-                    ORDER BY po.tuid, s.id) AS submitted_on
-      FROM deal_quotes q
-      JOIN purchase_orders po ON po.source_quote_id = q.id AND po.account_id = q.account_id
-      JOIN supplier_orders s ON s.order_id = po.order_id AND s.account_id = po.account_id
-      JOIN manufacturers m ON m.id = s.manufacturer_id
-      LEFT JOIN supplier_order_statuses st ON st.id = s.order_status_id
-      CROSS JOIN zone
-     WHERE q.deal_id = p.id AND NOT po.is_archived AND po.replaced_by_order_id IS NULL) so ON true`;
+  JOIN workflows w ON w.id = p.workflow_id`;
 }
 
 const CLOSED_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELLED']);
@@ -120,8 +118,7 @@ function finishCards({ cards, today }: CardsRow): Deal[] {
       flags[f.showOnCard as string] = f.label;
       f.showOnCard = !SILENT_LABELS.includes(f.label.toLowerCase());
     }
-    const submittedOn = context.alerts as string[];
-    const supplierOrders = context.supplierOrders ?? [];
+    const supplierOrders = context.supplierOrders;
     // The supplier alerts depend on the day, so they are computed here, at read time, like every
     // alert; the stored counts the board filters on are brought up to date by refreshSupplierAlertCounts.
     const alerts = dealAlerts({
@@ -130,17 +127,18 @@ function finishCards({ cards, today }: CardsRow): Deal[] {
       flags,
       quoteCount: context.quoteCount,
       orderCount: context.orderCount,
-      supplierOrders: supplierOrders.map((o, j) => ({
+      supplierOrders: supplierOrders.map((o) => ({
         online: !o.isOffline,
         acknowledged: o.acknowledgement !== '',
         closed: CLOSED_STATUSES.has(o.coreStatus),
-        submittedOn: submittedOn[j]!,
+        submittedOn: o.submittedOn!,
         eta: o.eta,
       })),
       ...(supplierOrders.length > 0 ? { today } : {}),
     });
     context.alerts = alerts;
     context.alertWeight = alertsWeight(alerts);
+    for (const o of supplierOrders) delete o.submittedOn;
   }
   return cards as Deal[];
 }
