@@ -16,7 +16,8 @@
 // Beside each, the statements the API itself runs for that call (captured from the server by
 // bench/sql-capture.cjs) replayed with node-postgres at the same concurrency.
 // 10 connections; BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3) alternating rounds,
-// medians; the ratio API ÷ physical limit (budget ≥ 0.7).
+// medians; the ratio API ÷ physical limit (budget ≥ 0.7). BENCH_SERVER_DIST: another server build to
+// measure (default apps/server/dist; an earlier build's copy gives a before figure on the same machine).
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DEALS = Number(process.env.BENCH_DEALS ?? 20000);
 const QUOTE_LINES = 200;
+const DIST = process.env.BENCH_SERVER_DIST ?? 'apps/server/dist';
 const CONNECTIONS = 10;
 const PAGE = 50;
 /** What Chromium sends. */
@@ -48,7 +50,7 @@ const dataDir = tempDataDir();
 const sqlFile = path.join(dataDir, 'captured-sql.json');
 const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', SLAT_BENCH_SQL_FILE: sqlFile };
 const server = await startSlat({
-  args: ['--require', './bench/sql-capture.cjs', 'apps/server/dist/main.js'],
+  args: ['--require', './bench/sql-capture.cjs', `${DIST}/main.js`],
   env,
 });
 process.on('exit', () => {
@@ -57,7 +59,7 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const base = `http://127.0.0.1:${server.port}`;
 
-const seeded = spawnSync(process.execPath, ['apps/server/dist/cli/seed.js', '--size', String(DEALS)], {
+const seeded = spawnSync(process.execPath, [`${DIST}/cli/seed.js`, '--size', String(DEALS)], {
   cwd: root,
   env: { ...process.env, ...env },
   encoding: 'utf8',
