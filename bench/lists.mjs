@@ -172,6 +172,45 @@ const QUOTE_ROWS = {
   values: [quoteId, demo.account_id],
 };
 
+/**
+ * CPU seconds so far of the server, of this PostgreSQL's processes (the postmaster and its
+ * children; none with DATABASE_URL) and of this process (autocannon, or node-postgres for the
+ * limit): on a shared machine req/s move with everyone's load, CPU per call much less.
+ */
+function cpuSeconds() {
+  const stat = (pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return undefined;
+    }
+  };
+  const seconds = (f) => (f ? (Number(f[11]) + Number(f[12])) / 100 : 0);
+  let pg = 0;
+  if (!process.env.DATABASE_URL) {
+    const postmaster = Number(
+      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    pg = seconds(stat(postmaster));
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const f = stat(pid);
+      if (f && Number(f[1]) === postmaster) pg += seconds(f);
+    }
+  }
+  const own = process.cpuUsage();
+  return { server: seconds(stat(server.child.pid)), pg, client: (own.user + own.system) / 1e6 };
+}
+
+/** A run with the CPU it took per call: server, PostgreSQL and client (ms). */
+async function measured(run) {
+  const before = cpuSeconds();
+  const r = await run();
+  const after = cpuSeconds();
+  const calls = r.rps * DURATION;
+  const per = (k) => ((after[k] - before[k]) * 1000) / calls;
+  return { ...r, cpu: { server: per('server'), pg: per('pg'), client: per('client') } };
+}
+
 /** The statement by name on one pooled connection per call, CONNECTIONS at once, for DURATION s. */
 async function physical(statement) {
   const latencies = [];
@@ -228,14 +267,14 @@ const quoteBytes = (await (await fetch(quoteUrl, { headers: { cookie } })).array
 const results = { column: [], columnLimit: [], columnSql: [], quote: [], quoteLimit: [], quoteSql: [] };
 const loads = [os.loadavg()[0]];
 for (let round = 1; round <= ROUNDS; round++) {
-  results.column.push(await cannon({ url: columnUrl, headers: { cookie } }));
-  results.columnLimit.push(await physical(COLUMN_CARDS));
-  results.columnSql.push(await replay(columnSql));
+  results.column.push(await measured(() => cannon({ url: columnUrl, headers: { cookie } })));
+  results.columnLimit.push(await measured(() => physical(COLUMN_CARDS)));
+  results.columnSql.push(await measured(() => replay(columnSql)));
   results.quote.push(
-    await cannon({ url: quoteUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } }),
+    await measured(() => cannon({ url: quoteUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } })),
   );
-  results.quoteLimit.push(await physical(QUOTE_ROWS));
-  results.quoteSql.push(await replay(quoteSql));
+  results.quoteLimit.push(await measured(() => physical(QUOTE_ROWS)));
+  results.quoteSql.push(await measured(() => replay(quoteSql)));
   loads.push(os.loadavg()[0]);
   console.log(
     `round ${round}/${ROUNDS} done (load average ${os
@@ -250,6 +289,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────────
 const med = (runs) => ({
+  cpu: Object.fromEntries(['server', 'pg', 'client'].map((k) => [k, median(runs.map((r) => r.cpu[k]))])),
   rps: median(runs.map((r) => r.rps)),
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
@@ -289,6 +329,26 @@ console.log(
 );
 console.log(row('  physical limit: the quote and its lines as JSON, one prepared statement', m.quoteLimit));
 console.log(row("  the API's own statements replayed", m.quoteSql));
+const cpuTotal = (c) => c.server + c.pg + c.client;
+const cpuRow = (name, s) =>
+  `| ${name} | ${s.cpu.server.toFixed(2)} | ${s.cpu.pg.toFixed(2)} | ${s.cpu.client.toFixed(2)} | ${cpuTotal(s.cpu).toFixed(2)} |`;
+console.log(
+  '\nCPU per call (ms, medians; client: autocannon, or node-postgres for the limit and the replay), and the ratio it gives on an idle machine (limit CPU ÷ API CPU):',
+);
+console.log('| call | server | PostgreSQL | client | total |');
+console.log('|---|---|---|---|---|');
+for (const [name, k] of [
+  ['board column: API', 'column'],
+  ['  physical limit', 'columnLimit'],
+  ["  the API's statements", 'columnSql'],
+  ['quote detail: API', 'quote'],
+  ['  physical limit', 'quoteLimit'],
+  ["  the API's statements", 'quoteSql'],
+])
+  console.log(cpuRow(name, m[k]));
+console.log(
+  `by CPU: board column ${(cpuTotal(m.columnLimit.cpu) / cpuTotal(m.column.cpu)).toFixed(2)}; quote detail ${(cpuTotal(m.quoteLimit.cpu) / cpuTotal(m.quote.cpu)).toFixed(2)}`,
+);
 console.log('\nper round (req/s / p99):');
 for (const [k, v] of Object.entries(m))
   console.log(
