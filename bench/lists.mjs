@@ -173,8 +173,8 @@ const QUOTE_ROWS = {
 };
 
 /**
- * CPU seconds so far of the server, of this PostgreSQL's processes (the postmaster and its
- * children; none with DATABASE_URL) and of this process (autocannon, or node-postgres for the
+ * CPU seconds so far of the server, of this PostgreSQL's processes (the postmaster, its live
+ * children, and those it has reaped: connections closed by a pool; none with DATABASE_URL) and of this process (autocannon, or node-postgres for the
  * limit): on a shared machine req/s move with everyone's load, CPU per call much less.
  */
 function cpuSeconds() {
@@ -191,7 +191,8 @@ function cpuSeconds() {
     const postmaster = Number(
       fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
     );
-    pg = seconds(stat(postmaster));
+    const own = stat(postmaster);
+    pg = seconds(own) + (own ? (Number(own[13]) + Number(own[14])) / 100 : 0);
     for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       const f = stat(pid);
       if (f && Number(f[1]) === postmaster) pg += seconds(f);
