@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dealMessages, eventMessages, noteMessages } from '@slat/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDealer,
@@ -311,6 +312,72 @@ describe('board list', () => {
     const bad = await client.get(`/api/deals?workflowId=${residential.id}&sort=name;drop`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields[0].path).toBe('sort');
+  });
+
+  it("pages a column without a search in board order, each card as its deal's own read shows it", async () => {
+    // A dealer of its own, so the column holds only these deals.
+    const own = await signedInClient(t, await createDealer(t.db));
+    const [wf] = (await own.get('/api/workflows')).json() as Wf[];
+    const column = wf!.statuses[1]!;
+    const made: { id: number }[] = [];
+    for (const name of ['Column 1', 'Column 2', 'Column 3', 'Column 4', 'Column 5'])
+      made.push(await create(name, { statusId: column.id }, own, wf));
+    const page = async (offset: number) =>
+      (
+        await own.get(`/api/deals?workflowId=${wf!.id}&statusId=${column.id}&limit=2&offset=${offset}`)
+      ).json();
+    const pages = [await page(0), await page(2), await page(4)];
+    // Each new deal goes to the top of its column.
+    expect(pages.flatMap((p) => p.data.map((d: { name: string }) => d.name))).toEqual([
+      'Column 5',
+      'Column 4',
+      'Column 3',
+      'Column 2',
+      'Column 1',
+    ]);
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
+    for (const card of pages.flatMap((p) => p.data)) {
+      const {
+        siteAddress: _s,
+        accessNotes: _a,
+        relatedDeals: _r,
+        ...shown
+      } = (await own.get(`/api/deals/${card.id}`)).json();
+      expect(card).toEqual(shown);
+    }
+    // A workflow of another dealer, or none, answers 400 and no card.
+    const foreign = await own.get(`/api/deals?workflowId=${residential.id}&statusId=${column.id}&limit=2`);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields[0].path).toBe('workflowId');
+    expect((await own.get('/api/deals?workflowId=999999&limit=2')).statusCode).toBe(400);
+    expect(made).toHaveLength(5);
+  });
+
+  it('writes instants in UTC to the millisecond and badges only flag values that say something', async () => {
+    const deal = await create('Instants', { statusId: status('quoted').id });
+    const paid = flag('payment').values.find((v) => v.slug === 'deposit-paid')!;
+    await client.post(`/api/deals/${deal.id}/flags/${flag('payment').id}`, { valueId: paid.id });
+    // Microseconds are cut, not rounded, as the API has always written them.
+    await t.db.execute(
+      sql`UPDATE deals SET created_at = '2026-01-02 03:04:05.678999+05', updated_at = '2026-03-04 23:59:59.9995-03' WHERE id = ${deal.id}`,
+    );
+    const list = (
+      await client.get(`/api/deals?workflowId=${residential.id}&statusId=${status('quoted').id}&limit=1000`)
+    ).json();
+    const card = list.data.find((d: { id: number }) => d.id === deal.id);
+    expect(card.createdAt).toBe('2026-01-01T22:04:05.678Z');
+    expect(card.updatedAt).toBe('2026-03-05T02:59:59.999Z');
+    const badges = Object.fromEntries(
+      card.context.flagValues.map((f: { label: string; showOnCard: boolean }) => [f.label, f.showOnCard]),
+    );
+    expect(badges[paid.label]).toBe(true);
+    const silent = card.context.flagValues.filter((f: { showOnCard: boolean }) => !f.showOnCard);
+    expect(silent.length).toBeGreaterThan(0);
+    expect(silent.length).toBe(
+      card.context.flagValues.filter((f: { label: string }) =>
+        ['none', 'unknown'].includes(f.label.toLowerCase()),
+      ).length,
+    );
   });
 });
 

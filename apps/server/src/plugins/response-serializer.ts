@@ -7,8 +7,9 @@ import type { z } from 'zod';
  * declared fields, each of its declared type; anything else is a 500), as
  * fastify-type-provider-zod's serializer does by encoding the answer with zod and then
  * stringifying zod's copy. For the schemas made only of plain parts (objects without catchall,
- * arrays, strings, numbers and integers, booleans, enums, literals, null, nullable, optional
- * properties; no refinements, transforms, defaults or unions) this one checks the answer against
+ * arrays, records with string keys, strings (with format checks such as uuid), numbers and
+ * integers, booleans, enums, literals, null, nullable, optional properties; no refinements,
+ * transforms, defaults or unions) this one checks the answer against
  * the schema without zod's per-value bookkeeping and copies only what zod's copy would change:
  * an object with undeclared keys, or its keys in another order, or not a plain object, is copied
  * with the declared keys in shape order; an object or array that is that already is kept as it
@@ -30,11 +31,18 @@ const FAIL: unique symbol = Symbol('fail');
 
 type Def = {
   type: string;
-  checks?: { _zod: { def: { check: string; format?: string } } }[];
+  checks?: {
+    _zod: {
+      def: { check: string; format?: string };
+      check?: (payload: { value: unknown; issues: unknown[] }) => void;
+    };
+  }[];
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
   element?: z.ZodType;
   innerType?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
   entries?: Record<string, string | number>;
   values?: unknown[];
 };
@@ -86,9 +94,19 @@ function compile(schema: z.ZodType, seen: Set<z.ZodType>): Copier {
   const def = defOf(schema);
   const checks = def.checks ?? [];
   switch (def.type) {
-    case 'string':
-      if (checks.length > 0) unsupported('string checks');
-      return (v) => (typeof v === 'string' ? v : FAIL);
+    case 'string': {
+      // A format check (uuid, email…) only tests the string: the same check is asked here, and a
+      // string it refuses is handed to zod. Any other check (lengths, trims) is left to zod.
+      if (checks.some((c) => c._zod.def.check !== 'string_format' || typeof c._zod.check !== 'function'))
+        unsupported('string checks other than formats');
+      if (checks.length === 0) return (v) => (typeof v === 'string' ? v : FAIL);
+      return (v) => {
+        if (typeof v !== 'string') return FAIL;
+        const payload = { value: v, issues: [] as unknown[] };
+        for (const c of checks) c._zod.check!(payload);
+        return payload.issues.length === 0 ? v : FAIL;
+      };
+    }
     case 'number': {
       const onlyInt = checks.every(
         (c) => c._zod.def.check === 'number_format' && c._zod.def.format === 'safeint',
@@ -183,6 +201,44 @@ function compile(schema: z.ZodType, seen: Set<z.ZodType>): Copier {
         }
         while (j < n && fields[j]!.optional && !Object.hasOwn(v, fields[j]!.key)) j++;
         return j === n ? v : copyAll(v, fields);
+      };
+    }
+    case 'record': {
+      if (checks.length > 0) unsupported('record checks');
+      const keyDef = defOf(def.keyType!);
+      if (keyDef.type !== 'string' || (keyDef.checks ?? []).length > 0)
+        unsupported('record keys other than strings');
+      seen.add(schema);
+      const value = compile(def.valueType!, seen);
+      seen.delete(schema);
+      // As zod's copy: a new object with the own enumerable string keys, in order, each value
+      // copied. Vouched for only as a plain object without symbol keys, a __proto__ or a
+      // constructor key (where zod's copy or its plain-object test differs, zod answers).
+      return (v) => {
+        if (!isObject(v)) return FAIL;
+        const proto = Object.getPrototypeOf(v);
+        if (proto !== Object.prototype && proto !== null) return FAIL;
+        if (
+          Object.getOwnPropertySymbols(v).length > 0 ||
+          Object.hasOwn(v, '__proto__') ||
+          Object.hasOwn(v, 'constructor')
+        )
+          return FAIL;
+        const keys = Object.keys(v);
+        let out: Record<string, unknown> | undefined;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!;
+          const item = v[key];
+          const copied = value(item);
+          if (copied === FAIL) return FAIL;
+          if (out) out[key] = copied;
+          else if (copied !== item) {
+            out = {};
+            for (let j = 0; j < i; j++) out[keys[j]!] = v[keys[j]!];
+            out[key] = copied;
+          }
+        }
+        return out ?? v;
       };
     }
     default:
