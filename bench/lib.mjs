@@ -287,3 +287,11 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
   }
   return { capture, cannon, replay, compare };
 }
+
+/** DATABASE_URL, or the embedded PostgreSQL a bench's server started in its data directory. */
+export function benchDatabaseUrl(dataDir) {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
+}

@@ -26,6 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  benchDatabaseUrl,
   customerQuoteOfLines,
   machine,
   median,
@@ -67,15 +68,7 @@ const seeded = spawnSync(process.execPath, [`${DIST}/cli/seed.js`, '--size', Str
 if (seeded.status !== 0) throw new Error(seeded.stderr);
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-const pool = new pg.Pool({ connectionString: databaseUrl(), max: CONNECTIONS });
-
-/** DATABASE_URL, or the embedded PostgreSQL the server started in its data directory. */
-function databaseUrl() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
-}
+const pool = new pg.Pool({ connectionString: benchDatabaseUrl(dataDir), max: CONNECTIONS });
 
 // ── The board column and the quote ───────────────────────────────────────────────────────────
 const { cookie, api } = await signInDemo(base);

@@ -13,7 +13,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { machine, median, rawSqlComparison, signInDemo, startSlat, tempDataDir } from './lib.mjs';
+import {
+  benchDatabaseUrl,
+  machine,
+  median,
+  rawSqlComparison,
+  signInDemo,
+  startSlat,
+  tempDataDir,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,14 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 const base = `http://127.0.0.1:${server.port}`;
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-const pool = new pg.Pool({ connectionString: databaseUrl(), max: CONNECTIONS });
-
-function databaseUrl() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
-}
+const pool = new pg.Pool({ connectionString: benchDatabaseUrl(dataDir), max: CONNECTIONS });
 
 // ── Data: the demo dealer's suppliers, one priced line of each, and the orders ────────────────
 const {

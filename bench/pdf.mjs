@@ -29,11 +29,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
+  benchDatabaseUrl,
   demoQuotingDeal,
   machine,
   median,
@@ -278,7 +278,7 @@ const driver = new Worker(burstDriver, {
     base,
     cookie,
     ids: burstQuotes,
-    databaseUrl: databaseUrl(),
+    databaseUrl: benchDatabaseUrl(dataDir),
     // what a control burst asks 20 times (null: the 20 PDFs)
     controlUrl: { outside: `http://127.0.0.1:${outsidePort}/`, health: `${base}/health.json` }[MODE] ?? null,
   },
@@ -326,14 +326,6 @@ async function listLoadWithBursts() {
   running = false;
   await bursting;
   return { samples, windows };
-}
-
-/** DATABASE_URL, or the embedded PostgreSQL the server started in its data directory. */
-function databaseUrl() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
 }
 
 const alone = [];

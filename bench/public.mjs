@@ -10,12 +10,12 @@
 // measured but never refuses.
 // To add a call: push a target onto TARGETS ({ name, prepare }), prepare answering { url, headers? }.
 // BENCH_SECONDS (default 10) per run, BENCH_ROUNDS (default 3), BENCH_WEBHOOK_PAYMENTS (200).
-import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import Stripe from 'stripe';
 import {
+  benchDatabaseUrl,
   customerQuoteOfLines,
   machine,
   rawSqlComparison,
@@ -53,14 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 const base = `http://127.0.0.1:${server.port}`;
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-const pool = new pg.Pool({ connectionString: databaseUrl(), max: CONNECTIONS });
-
-function databaseUrl() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
-}
+const pool = new pg.Pool({ connectionString: benchDatabaseUrl(dataDir), max: CONNECTIONS });
 
 // ── Data: the demo dealer's card account and requested card payments on a demo deal ───────────
 const { rows: demo } = await pool.query(

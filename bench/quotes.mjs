@@ -21,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  benchDatabaseUrl,
   demoQuotingDeal,
   machine,
   median,
@@ -62,15 +63,7 @@ const base = `http://127.0.0.1:${server.port}`;
 
 // The server's own node-postgres settings: NUMERIC stays a string.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-const pool = new pg.Pool({ connectionString: databaseUrl(), max: CONNECTIONS });
-
-/** DATABASE_URL, or the embedded PostgreSQL the server started in its data directory. */
-function databaseUrl() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid[3])}/postgres`;
-}
+const pool = new pg.Pool({ connectionString: benchDatabaseUrl(dataDir), max: CONNECTIONS });
 
 // ── Signed in as the demo dealer ──────────────────────────────────────────────────────────────
 const { cookie, headers, api } = await signInDemo(base);
