@@ -35,7 +35,7 @@ export function QueryView<T>({
       </StatusAlert>
     );
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+    <Stack gap="sm" aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
       {SKELETON_ROWS.slice(0, skeletonRows).map((row) => (
         <Skeleton key={row} h={36} />
       ))}

@@ -111,7 +111,7 @@ export function AuthApp({ handoff, leave = (url) => window.location.assign(url) 
           <Suspense
             fallback={
               <Center mih="100dvh">
-                <Loader aria-label="…" />
+                <Loader role="progressbar" aria-label="…" />
               </Center>
             }
           >

@@ -153,7 +153,9 @@ function LookupAddressInput({
           required={required}
           maxLength={maxLength}
           autoComplete="off"
-          rightSection={searching ? <Loader size={16} aria-label={t('address.searching')} /> : null}
+          rightSection={
+            searching ? <Loader role="progressbar" size={16} aria-label={t('address.searching')} /> : null
+          }
           onChange={(event) => {
             const next = event.currentTarget.value;
             onChange(next);

@@ -66,7 +66,7 @@ export function ContactModal({
       )}
       {query.isPending && (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('app.loading')} />
+          <Loader role="progressbar" aria-label={t('app.loading')} />
         </Group>
       )}
       {contact && <ContactDetail contact={contact} listSearch={listSearch} />}

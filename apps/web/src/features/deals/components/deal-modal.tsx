@@ -73,7 +73,7 @@ export function DealModal({
       {query.isError && <Alert color="red">{t('deals.dealLoadFailed')}</Alert>}
       {!deal && !query.isError && (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('app.loading')} />
+          <Loader role="progressbar" aria-label={t('app.loading')} />
         </Group>
       )}
       {deal && (

@@ -57,7 +57,7 @@ export function EditDocumentModal({
     <FormModal opened={doc !== null} onClose={onClose} title={t('deals.attachments.editTitle')} zIndex={300}>
       {doc && !ready && (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('app.loading')} />
         </Group>
       )}
       {doc && ready && (

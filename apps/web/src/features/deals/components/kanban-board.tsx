@@ -251,7 +251,7 @@ function BoardColumn({
         <div ref={scrollRef} className="slat-board-scroll" data-testid={`column-${status.slug}`}>
           {!cardsShown ? null : query.isPending ? (
             <Group justify="center" p="md">
-              <Loader size="sm" aria-label={t('app.loading')} />
+              <Loader size="sm" role="progressbar" aria-label={t('app.loading')} />
             </Group>
           ) : query.isError ? (
             <Text size="sm" c="red.8" p="sm">

@@ -185,7 +185,7 @@ function Board({ workflow }: { workflow: Workflow }) {
       {!boardReady ? null : view === 'kanban' ? (
         <KanbanBoard workflow={workflow} filters={listFilters} />
       ) : (
-        <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+        <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={t('app.loading')} />}>
           <DealTable
             key={JSON.stringify(listFilters)}
             workflow={workflow}

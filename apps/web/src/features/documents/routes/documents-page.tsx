@@ -96,7 +96,7 @@ export function DocumentsPage() {
           </Button>
         </StatusAlert>
       ) : !documents.data || suppliers.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('app.loading')}>
+        <Stack gap="sm" aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
           <Skeleton h={36} />
           <Skeleton h={36} />
         </Stack>

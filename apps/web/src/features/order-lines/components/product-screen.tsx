@@ -142,7 +142,7 @@ export function ProductScreenPage<T>({
             </Stack>
           ) : (
             <Group justify="center" p="xl">
-              <Loader aria-label={t('app.loading')} />
+              <Loader role="progressbar" aria-label={t('app.loading')} />
             </Group>
           );
         }}

@@ -59,7 +59,7 @@ export function OrderPage() {
   }
   return (
     <Group justify="center" p="xl">
-      <Loader aria-label={t('orderDetail.loading')} />
+      <Loader role="progressbar" aria-label={t('orderDetail.loading')} />
     </Group>
   );
 }

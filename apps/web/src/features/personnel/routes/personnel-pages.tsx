@@ -224,7 +224,7 @@ export function PersonPage() {
     >
       {!person && (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('app.loading')} />
+          <Loader role="progressbar" aria-label={t('app.loading')} />
         </Group>
       )}
       {person && editing && <EditPerson person={person} onDone={() => setEditing(false)} />}

@@ -57,7 +57,7 @@ function PdfPane({ quote, kind, phone }: { quote: DealQuote; kind: PdfKind; phon
   if (pdf.isPending)
     return (
       <Group justify="center" p="xl" mih={200}>
-        <Loader aria-label={t('quoteAccept.pdfLoading')} />
+        <Loader role="progressbar" aria-label={t('quoteAccept.pdfLoading')} />
       </Group>
     );
   if (pdf.isError) {

@@ -132,7 +132,7 @@ export function QuoteModal({ params, onClose }: { params: QuoteParams; onClose: 
       )}
       {!quote && !query.isError && (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('quotes.loading')} />
+          <Loader role="progressbar" aria-label={t('quotes.loading')} />
         </Group>
       )}
       {quote && <QuoteBody quote={quote} onClose={onClose} />}

@@ -34,7 +34,7 @@ export function HistoryList({
   if (!query.data)
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={t('app.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('app.loading')} />
       </Group>
     );
   const { data, total } = query.data;

@@ -44,7 +44,8 @@ export function SupplierOrderPanels({ order }: { order: PurchaseOrder }) {
         </Button>
       </StatusAlert>
     );
-  else if (!query.data) body = <Loader size="sm" aria-label={t('supplierOrders.loading')} />;
+  else if (!query.data)
+    body = <Loader role="progressbar" size="sm" aria-label={t('supplierOrders.loading')} />;
   else if (query.data.length === 0) body = null;
   else
     body = (
@@ -252,7 +253,7 @@ function SupplierLink({ orderId, supplierOrderId }: { orderId: number; supplierO
           {t('supplierOrders.linkFailed')}
         </Text>
       ) : !data ? (
-        <Loader size="xs" aria-label={t('app.loading')} />
+        <Loader size="xs" role="progressbar" aria-label={t('app.loading')} />
       ) : (
         <>
           {url ? (

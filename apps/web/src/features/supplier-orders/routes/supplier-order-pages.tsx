@@ -73,7 +73,7 @@ function LoadState({ failed, onRetry }: { failed: boolean; onRetry: () => void }
     );
   return (
     <Group justify="center" p="xl">
-      <Loader aria-label={t('supplierOrders.loading')} />
+      <Loader role="progressbar" aria-label={t('supplierOrders.loading')} />
     </Group>
   );
 }

@@ -19,7 +19,7 @@ export function ReviewPdfPreview({ order, shipping }: { order: PurchaseOrder; sh
   if (pdf.isPending)
     return (
       <Group justify="center" p="xl" mih={200}>
-        <Loader aria-label={t('orderReview.pdfLoading')} />
+        <Loader role="progressbar" aria-label={t('orderReview.pdfLoading')} />
       </Group>
     );
   if (pdf.isError)

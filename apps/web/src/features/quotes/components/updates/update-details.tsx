@@ -68,7 +68,7 @@ export function OrderUpdateDetailsModal({ quote, onClose }: { quote: DealQuote; 
     >
       {details.isPending && (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('quoteAccept.updateDetailsTitle')} />
+          <Loader role="progressbar" aria-label={t('quoteAccept.updateDetailsTitle')} />
         </Group>
       )}
       {details.isError && (
