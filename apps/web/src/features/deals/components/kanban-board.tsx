@@ -140,10 +140,14 @@ const CARD_ESTIMATE = 112;
 /** The narrowest a column is (global.css): enough to tell which columns the first screen shows. */
 const COLUMN_MIN_WIDTH = 280;
 
+/** The longest a far column waits for an idle moment before its cards are built anyway. */
+const IDLE_REVEAL_TIMEOUT_MS = 2000;
+
 /**
  * Whether a column's cards are rendered: from the start for the columns the first screen shows,
- * and for the others once they come within a board's width of the visible part (then for good).
- * A phone shows one column of eight, so it builds one column's cards before the page is usable.
+ * and for the others once they come within a board's width of the visible part or the page is
+ * idle, whichever is first (then for good). A phone shows one column of eight, so it builds one
+ * column's cards before the page is usable, and the rest after.
  */
 function useCardsShown(
   column: React.RefObject<HTMLLIElement | null>,
@@ -161,14 +165,23 @@ function useCardsShown(
       setShown(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) startTransition(() => setShown(true));
-      },
-      { root, rootMargin: '0px 100%' },
-    );
+    const show = () => startTransition(() => setShown(true));
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+      root,
+      rootMargin: '0px 100%',
+    });
     observer.observe(element);
-    return () => observer.disconnect();
+    // the rest follow once the page is idle, so every card is there to find, read or reach
+    const idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(show, { timeout: IDLE_REVEAL_TIMEOUT_MS })
+        : undefined;
+    const timer = idle === undefined ? setTimeout(show, IDLE_REVEAL_TIMEOUT_MS) : undefined;
+    return () => {
+      observer.disconnect();
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
   }, [shown, board, column]);
   return shown;
 }
