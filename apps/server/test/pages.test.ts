@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PAGE_URLS } from '../src/app';
 import { brandings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './harness';
+import { jsonBlock } from './html-blocks';
 
 // The server answers page requests with one of two documents (decision 006): the sign-in
 // document (auth.html) for /login and /reset-password, the SPA (index.html) for the rest.
@@ -30,11 +31,6 @@ afterAll(async () => {
   await t.close();
   await fs.rm(webDist, { recursive: true, force: true });
 });
-
-function jsonBlock(html: string, id: string): unknown {
-  const text = html.match(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`))?.[1];
-  return text === undefined ? undefined : JSON.parse(text);
-}
 
 describe('page documents', () => {
   it.each(AUTH_PAGE_URLS)('%s (with or without a query) is the sign-in document', async (url) => {

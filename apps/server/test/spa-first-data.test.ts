@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+import { jsonBlock } from './html-blocks';
 
 // A signed-in browser's SPA document carries the answers of POST /old/auth/me and GET /workflows,
 // and on a board's address the preload links of its columns' first pages (spa-first-data.ts).
@@ -47,11 +48,6 @@ afterAll(async () => {
   await t.close();
   await fs.rm(webDist, { recursive: true, force: true });
 });
-
-function jsonBlock(html: string, id: string): unknown {
-  const text = html.match(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`))?.[1];
-  return text === undefined ? undefined : JSON.parse(text);
-}
 
 const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
