@@ -8,6 +8,10 @@
 // `--mobile-only` skips the desktop part; BENCH_WEB_RUNS Lighthouse runs each (median reported).
 // The customer's pages (/customer-quote/{id}, /checkout/{id}, signed out): JS <= 90 KB gzip before
 // Stripe.js, Lighthouse mobile performance >= 95 and accessibility 100; `--public-only` runs just them.
+// Every signed-in route of both specs (dashboard, board, deal, quote, product screens, contacts,
+// personnel, orders, supplier order, documents, each settings page) on a desktop: JS and CSS gzip,
+// cold load to the page's heading, Lighthouse desktop >= 95 / 100 (BENCH_WEB_ROUTE_RUNS runs, 1 by
+// default); `--routes-only` runs just them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -178,8 +182,9 @@ async function throttledLoad(browser, storageState, url, heading) {
     uploadThroughput: (10 * 1024 * 1024) / 8,
   });
   const started = Date.now();
-  await page.goto(`${BASE}${url}`);
-  await page.getByRole('heading', { name: heading }).waitFor();
+  // timed to the heading, not to the load event (a busy machine's slow images are not the page's)
+  await page.goto(`${BASE}${url}`, { waitUntil: 'commit', timeout: 120_000 });
+  await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 120_000 });
   const ms = Date.now() - started;
   await context.close();
   return ms;
@@ -485,10 +490,199 @@ async function publicPagesBench(over) {
   }
 }
 
+// ——— every route of both specs: size, cold load to the heading, Lighthouse ———
+
+const ROUTE_BUDGET = { performance: 95, accessibility: 100 };
+const ROUTE_RUNS = Number(process.env.BENCH_WEB_ROUTE_RUNS ?? 1);
+
+/** The demo's ids behind each route of the two specs, read through the dealer's API. */
+async function everyRouteTargets() {
+  const { cookie, pages } = await mobilePages();
+  const call = async (url, body) => {
+    const headers = { cookie };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${BASE}/api${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const byName = Object.fromEntries(pages.map((p) => [p.name, p.url]));
+  const quoteId = byName.quote.split('/').at(-1);
+  const quote = await call(`/deal-quotes/${quoteId}`);
+  const line = quote.context.orderLines[0];
+  const contacts = await call('/contacts', {});
+  const contact = contacts.data[0];
+  const people = await call('/personnel');
+  const orders = await call('/purchaseorder', {
+    filters: { dateFrom: '2000-01-01', dateTo: '2050-01-01' },
+    pagination: { limit: 100, offset: 0 },
+  });
+  const open = orders.data.find((o) => o.status === 'OPEN' && !o.isArchived);
+  const sent = orders.data.find((o) => o.context.manufacturerOrders.length > 0);
+  const order = await call(`/purchaseorder/${open.id}`);
+  const orderLine = order.context.orderLines[0];
+  const [workflowSlug, dealId] = byName.deal.split('/').slice(2);
+  const routes = [
+    ['dashboard', '/dashboard'],
+    ['deals board', byName.board],
+    ['deal', byName.deal],
+    ['quote', byName.quote],
+    ['quote product screen', `${byName.quote}/products/${line.id}`],
+    ['contacts', '/contacts'],
+    ['contact', `/contacts/${contact.id}`],
+    ['contact’s deal', `/contacts/${contact.id}/${workflowSlug}/${dealId}`],
+    ['personnel', '/personnel'],
+    ['person', `/personnel/${people[0].id}`],
+    ['orders', '/orders'],
+    ['new order', '/orders/new'],
+    ['order', `/orders/${open.id}`],
+    ['order product screen', `/orders/${open.id}/products/${orderLine.id}`],
+    ['supplier order', `/orders/${sent.id}/supplier-order/${sent.context.manufacturerOrders[0].id}`],
+    ['documents', '/documents'],
+    ...['general', 'orders', 'quotes', 'suppliers', 'bundles', 'integrations', 'workflows'].map((p) => [
+      `settings: ${p}`,
+      `/settings/${p}`,
+    ]),
+  ];
+  // BENCH_WEB_ROUTES: only the routes whose name contains one of its comma-separated words
+  const only = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
+  return {
+    cookie,
+    routes: routes
+      .filter(([name]) => !only || only.some((w) => name.includes(w)))
+      .map(([name, url]) => ({ name, url })),
+  };
+}
+
+/** The heading a page shows once loaded: the top dialog's, else the main area's first. */
+async function pageHeading(page) {
+  return page.evaluate(() => {
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const dialogs = [...document.querySelectorAll('[role="dialog"]')].filter(shown);
+    const scope = dialogs.at(-1) ?? document.querySelector('main') ?? document.body;
+    const heading = [...scope.querySelectorAll('h1, h2, h3, [role="heading"]')].find(
+      (h) => shown(h) && h.textContent?.trim(),
+    );
+    return heading?.textContent?.trim() ?? '';
+  });
+}
+
+/** One route's heading, JS and CSS, and cold loads to that heading (into `r`). */
+async function measureRoute(browser, storageState, r) {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  await page.goto(`${BASE}${r.url}`, { waitUntil: 'networkidle', timeout: 120_000 });
+  // the loaded page's heading, not a loading state's ('Loading…' carries role=progressbar)
+  await page
+    .waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, { timeout: 30_000 })
+    .catch(() => {});
+  r.heading = await pageHeading(page);
+  await context.close();
+  if (!r.heading) throw new Error(`bench/web: no heading on ${r.url}`);
+  const measured = await measurePage(await browser.newContext({ storageState }), `${BASE}${r.url}`, (p) =>
+    p.getByRole('heading', { name: r.heading }).first().waitFor(),
+  );
+  Object.assign(r, { jsGzip: measured.jsGzip, cssGzip: measured.cssGzip, files: measured.files });
+  const times = [];
+  for (let i = 0; i < THROTTLED_RUNS; i++)
+    times.push(await throttledLoad(browser, storageState, r.url, r.heading));
+  r.coldMs = median(times);
+}
+
+/**
+ * Each signed-in route of the two specs on a desktop: the JS and CSS it loads (gzip), the cold load
+ * to its heading on a desktop-like network, and Lighthouse desktop; /login's Lighthouse in the same
+ * rounds is the baseline of the ratio.
+ */
+async function everyRouteBench(over) {
+  const { cookie, routes } = await everyRouteTargets();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const storageState = {
+    cookies: cookie.split('; ').map((pair) => {
+      const eq = pair.indexOf('=');
+      return {
+        name: pair.slice(0, eq),
+        value: pair.slice(eq + 1),
+        domain: 'localhost',
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax',
+      };
+    }),
+    origins: [],
+  };
+  try {
+    for (const r of routes) {
+      try {
+        await measureRoute(browser, storageState, r);
+      } catch (e) {
+        // one route that fails (a busy machine's timeout) is reported, and the others still measured
+        r.error = String(e.message ?? e).split('\n')[0];
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const runs = new Map([['/login', []], ...routes.map((r) => [r.name, []])]);
+  for (let i = 0; i < ROUTE_RUNS; i++) {
+    runs.get('/login').push(await lighthouseScores());
+    for (const r of routes)
+      if (!r.error) runs.get(r.name).push(await lighthouseScores(`${BASE}${r.url}`, { cookie }));
+  }
+  const medianRun = (key) => {
+    const ok = runs
+      .get(key)
+      .filter((x) => !x.error)
+      .sort((a, b) => a.performance - b.performance);
+    return ok[Math.floor(ok.length / 2)];
+  };
+  const login = medianRun('/login');
+  console.log(
+    `  every signed-in route on a desktop: JS and CSS gzip; cold load to the heading (40 ms RTT, 10 Mbit/s, median of ${THROTTLED_RUNS}); Lighthouse desktop (median of ${ROUTE_RUNS}; budget ≥ ${ROUTE_BUDGET.performance} / ${ROUTE_BUDGET.accessibility}), ratio = performance ÷ /login's in the same rounds (${login?.performance ?? `failed: ${runs.get('/login')[0]?.error}`})`,
+  );
+  console.log('');
+  console.log(
+    '| route | heading | JS KB gzip | CSS KB gzip | files | cold load to heading | performance | ratio | accessibility | TBT | LCP | budget |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of routes) {
+    const lh = medianRun(r.name);
+    const perf = lh?.performance;
+    const within = lh && perf >= ROUTE_BUDGET.performance && lh.accessibility >= ROUTE_BUDGET.accessibility;
+    if (r.error) {
+      over.push(`${r.name}: not measured`);
+      console.log(
+        `| ${r.name} \`${r.url}\` | not measured: ${r.error.slice(0, 120)} | | | | | | | | | | ✗ |`,
+      );
+      continue;
+    }
+    if (!lh) over.push(`${r.name}: Lighthouse failed (${runs.get(r.name)[0]?.error})`);
+    else if (!within) over.push(`${r.name} ${perf} / ${lh.accessibility}`);
+    const ratio = lh && login ? Math.round((perf / login.performance) * 100) / 100 : '—';
+    console.log(
+      `| ${r.name} \`${r.url}\` | ${r.heading.slice(0, 40)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.files} | ${r.coldMs} ms | ${perf ?? '—'} | ${ratio} | ${lh?.accessibility ?? '—'} | ${lh?.tbtMs ?? '—'} ms | ${lh?.lcpMs ?? '—'} ms | ${within ? '✓' : '✗'} |`,
+    );
+    if (lh?.failedA11y.length)
+      console.log(`|   failed accessibility audits: ${lh.failedA11y.join(', ')} | | | | | | | | | | | |`);
+  }
+  console.log('');
+}
+
 const stop = await startServer();
 let failed = false;
 try {
-  if (process.argv.includes('--public-only')) {
+  if (process.argv.includes('--routes-only')) {
+    const over = [];
+    console.log('web bench');
+    await everyRouteBench(over);
+    console.log(over.length ? `  OVER BUDGET: ${over.join('; ')}` : '  within budget');
+    failed = over.length > 0;
+  } else if (process.argv.includes('--public-only')) {
     const over = [];
     console.log('web bench');
     await publicPagesBench(over);
@@ -544,6 +738,7 @@ try {
       over.push(`accessibility ${lh.accessibility} < ${BUDGET.accessibility}`);
     if (!process.argv.includes('--sizes-only')) printMobile(await lighthouseMobile(), over);
     if (!process.argv.includes('--sizes-only')) await publicPagesBench(over);
+    if (!process.argv.includes('--sizes-only')) await everyRouteBench(over);
     console.log(over.length ? `  OVER BUDGET: ${over.join('; ')}` : '  within budget');
     failed = over.length > 0;
   }
