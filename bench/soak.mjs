@@ -31,7 +31,8 @@
 //      queue holding one of the 50 connections), so the draw is made again while two are in flight.
 //      Without the cap (tried at 3 minutes on a machine at load 16) about 35 PDFs waited at once, the
 //      oldest passed SLAT_PDF_TIMEOUT_MS (60 s) in the PDF process's queue, and the process was killed
-//      with every call in it: 149 × 503 (decision 017's timeout counts a call's wait in that queue).
+//      with every call in it: 149 × 503. That timeout now counts from the process's last answer
+//      (decision 017, amended); the cap stays, as a closed loop would otherwise fill with PDFs.
 // Customers' reads are limited per address (120 a minute); every user here is 127.0.0.1, so the
 // limit is raised (SLAT_PUBLIC_READS_PER_MINUTE), as bench/public.mjs does: its statement still runs.
 //
