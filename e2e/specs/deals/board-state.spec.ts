@@ -79,3 +79,25 @@ test('Escape on a deal opened over a contact closes the deal only, back to the c
   await expect(contactModal).toBeHidden();
   await expect(page).toHaveURL(/\/contacts(\?|$)/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('a deal opened from its address fills the screen alone; its board is built when it closes', async ({
+    page,
+  }) => {
+    const wf = await getWorkflow(page.request, 'residential');
+    const quoting = wf.statuses.find((s) => s.phase === 'Quoting')!;
+    const deal = await createDealViaApi(page.request, wf.id, quoting.id, unique('Phone deal'));
+    await page.goto(`/workflows/residential/${deal.id}`);
+    const dealModal = page.getByRole('dialog', { name: new RegExp(`^Deal #${deal.tuid} `) });
+    await expect(dealModal).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // nothing of the board is built behind the full-screen deal: not even its columns
+    await expect(page.locator('.slat-board-column')).toHaveCount(0);
+    await dealModal.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dealModal).toBeHidden();
+    await expect(page).toHaveURL(/\/workflows\/residential$/);
+    await expect(page.locator(`.slat-deal-card[data-deal-id="${deal.id}"]`)).toBeVisible();
+  });
+});

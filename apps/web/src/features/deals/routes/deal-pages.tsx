@@ -23,7 +23,7 @@ import { Navigate, Outlet, useChildMatches, useNavigate } from '@tanstack/react-
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { BREAKPOINTS, QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDealStream } from '../api/live-updates';
@@ -67,14 +67,16 @@ function useOpenedOnce(opened: boolean): boolean {
 
 /**
  * Whether the board's columns may render. A deal or quote opened straight from its address covers
- * the board (the whole screen on a phone), so its columns render just after the modal has painted
- * rather than before it; opening one from the board changes nothing.
+ * the board, so its columns render just after the modal has painted rather than before it; on a
+ * phone, where the modal fills the screen and nothing of the board shows, only once the modal
+ * closes (the phone builds the deal alone). Opening one from the board changes nothing.
  */
 function useBoardBehindModalReady(): boolean {
-  const modalAtFirstRender = useChildMatches().length > 0;
-  const [ready, setReady] = useState(!modalAtFirstRender);
+  const modalOpen = useChildMatches().length > 0;
+  const [ready, setReady] = useState(!modalOpen);
+  const modalFillsScreen = window.matchMedia(`(max-width: ${BREAKPOINTS.verySmall - 0.02}px)`).matches;
   useEffect(() => {
-    if (ready) return;
+    if (ready || (modalOpen && modalFillsScreen)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => startTransition(() => setReady(true)), 0);
@@ -83,7 +85,7 @@ function useBoardBehindModalReady(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [ready]);
+  }, [ready, modalOpen, modalFillsScreen]);
   return ready;
 }
 
