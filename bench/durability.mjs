@@ -38,6 +38,7 @@ const today = new Date().toISOString().slice(0, 10);
 const deliveries = []; // { eventId, reference }
 const receiver = http.createServer((req, res) => {
   const chunks = [];
+  req.on('error', () => {}); // a kill -9 mid-request: the delivery is retried
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     try {
@@ -70,6 +71,7 @@ const smtp = new SMTPServer({
     });
   },
 });
+smtp.on('error', () => {}); // a kill -9 resets the server's connection mid-mail
 await new Promise((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
 
 // ── Processes: `npm start`, the server under it, the postmaster ─────────────────────────────
