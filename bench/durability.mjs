@@ -599,6 +599,12 @@ console.log(`
 `);
 for (const f of failures) console.log(`unclean start at cycle ${f.cycle}: ${f.error.slice(0, 500)}`);
 const ok = cleanRestarts === CYCLES && lostSum === 0 && jobsLost === 0 && jobsTwice === 0;
-console.log(ok ? 'CLEAN' : 'NOT CLEAN');
-if (process.env.DURABILITY_KEEP !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(0);
+// The verdict bench/run.mjs reads: PASS, or FAIL with the bench exiting 1.
+console.log(
+  `${ok ? 'PASS' : 'FAIL'}: ${cleanRestarts}/${CYCLES} clean restarts, ${lostSum} acknowledged writes lost, ${jobsLost} jobs lost, ${jobsTwice} run twice`,
+);
+if (process.env.DURABILITY_KEEP !== '1') {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.json`, { force: true });
+}
+process.exit(ok ? 0 : 1);
