@@ -158,11 +158,19 @@ export async function startJobs(opts: {
 
   const work: Jobs['work'] = async (queue, handler) => {
     if (!opts.work) return;
-    await boss.work<JobData[typeof queue]>(
+    let workerId = '';
+    workerId = await boss.work<JobData[typeof queue]>(
       queue,
       { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true },
       async ([job]) => {
-        if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        if (!job) return;
+        try {
+          await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        } finally {
+          // pg-boss waits the polling interval after every fetch, so a busy queue would work one
+          // job a second; a worker that had a job asks for the next at once.
+          boss.notifyWorker(workerId);
+        }
       },
     );
   };
