@@ -54,6 +54,21 @@ export type QueueName = keyof JobData;
  */
 export const DEFAULT_RETRY_LIMITS: Partial<Record<QueueName, number>> = { [WEBHOOK_DELIVERY_QUEUE]: 8 };
 const RETRY_LIMIT = 12;
+/**
+ * Seconds a job may stay active before the queue retries it, for queues whose handlers are
+ * bounded (pg-boss's default, 15 minutes, elsewhere): a job whose process died (kill -9, power
+ * loss) stays active until then. A webhook attempt gives up after 10 s; a purchase-order mail
+ * waits for its PDF (60 s at most) and SMTP. A handler still running past its limit is run again,
+ * which the receiver can tell by the stable id (webhook event id, the mail's Message-ID).
+ */
+export const EXPIRE_SECONDS: Partial<Record<QueueName, number>> = {
+  [MAIL_QUEUE]: 300,
+  [PURCHASE_ORDER_SUBMITTED_QUEUE]: 300,
+  [SUPPLIER_ORDER_CHANGED_QUEUE]: 120,
+  [WEBHOOK_DELIVERY_QUEUE]: 120,
+};
+/** How often the queue looks for such expired jobs (pg-boss's default is 120 s). */
+const MAINTENANCE_SECONDS = 60;
 /** Where a job stands in its retries, for handlers that record their own final failure. */
 export type JobAttempt = { retryCount: number; retryLimit: number };
 const QUEUES: QueueName[] = [
@@ -118,7 +133,12 @@ export async function startJobs(opts: {
   /** Runs the queue's set-up under the startup lock: pg-boss deadlocks when two processes create queues at once. */
   serialize?: <T>(work: () => Promise<T>) => Promise<T>;
 }): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4, application_name: 'slat-jobs' });
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    max: 4,
+    application_name: 'slat-jobs',
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
   const serialize = opts.serialize ?? ((work) => work());
   await serialize(async () => {
@@ -129,6 +149,7 @@ export async function startJobs(opts: {
         retryLimit: limits[name] ?? RETRY_LIMIT,
         retryDelay: opts.retryDelaySeconds ?? 5,
         retryBackoff: true,
+        ...(EXPIRE_SECONDS[name] ? { expireInSeconds: EXPIRE_SECONDS[name] } : {}),
       };
       if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
       else await boss.createQueue(name, { name, ...options });
@@ -137,11 +158,19 @@ export async function startJobs(opts: {
 
   const work: Jobs['work'] = async (queue, handler) => {
     if (!opts.work) return;
-    await boss.work<JobData[typeof queue]>(
+    let workerId = '';
+    workerId = await boss.work<JobData[typeof queue]>(
       queue,
       { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, includeMetadata: true },
       async ([job]) => {
-        if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        if (!job) return;
+        try {
+          await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        } finally {
+          // pg-boss waits the polling interval after every fetch, so a busy queue would work one
+          // job a second; a worker that had a job asks for the next at once.
+          boss.notifyWorker(workerId);
+        }
       },
     );
   };

@@ -11,6 +11,11 @@ export type MailMessage = {
   link?: string;
   /** Files attached by their path on this machine (a submitted purchase order's PDF). */
   attachments?: { filename: string; path: string; contentType: string }[];
+  /**
+   * A Message-ID that stays the same when a job sends the mail again after a crash, so the
+   * receiving side can drop the copy (nodemailer makes a random one otherwise).
+   */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -40,6 +45,7 @@ export function createMailer(opts: {
           text: m.text,
           html: m.html,
           attachments: m.attachments,
+          ...(m.messageId ? { messageId: m.messageId } : {}),
         });
       },
       close: () => transport.close(),
@@ -56,6 +62,7 @@ export function createMailer(opts: {
         text: m.text,
         html: m.html,
         attachments: m.attachments,
+        ...(m.messageId ? { messageId: m.messageId } : {}),
       });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;

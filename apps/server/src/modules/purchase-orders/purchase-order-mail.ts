@@ -72,6 +72,10 @@ export function purchaseOrderMail(
   };
 }
 
+/** One Message-ID per submitted order (a revision is an order of its own), however often the job runs. */
+export const purchaseOrderMessageId = (publicUrl: string, orderId: number) =>
+  `<purchase-order-${orderId}@${new URL(publicUrl).hostname || 'slat.local'}>`;
+
 export type MailDeps = {
   db: Db;
   /** The server's public address: the supplier's page link starts with it. */
@@ -96,7 +100,8 @@ export async function mailSubmittedPurchaseOrder(
   if (!o || !file || !o.supplier_email.trim()) return;
   const publicId = await findLiveSupplierOrderLink(deps.db, job.accountId, job.orderId);
   const pageUrl = publicId === undefined ? undefined : supplierOrderPageUrl(deps.publicUrl, publicId);
-  await deps.mailer.deliver(
-    purchaseOrderMail(o, { path: file.fullPath, filename: downloadName(o) }, pageUrl),
-  );
+  await deps.mailer.deliver({
+    ...purchaseOrderMail(o, { path: file.fullPath, filename: downloadName(o) }, pageUrl),
+    messageId: purchaseOrderMessageId(deps.publicUrl, job.orderId),
+  });
 }
