@@ -48,7 +48,7 @@ const stackParser: StackParser = createStackParser([90, v8Frame]);
  * OpenTelemetry (about 110 MB) for auto-instrumentation this server does not use.
  */
 class ServerClient extends Client<ClientOptions> {
-  // biome-ignore lint/complexity/noUselessConstructor: Client's constructor is protected
+  // public: Client's own constructor is protected
   public constructor(options: ClientOptions) {
     super(options);
   }
