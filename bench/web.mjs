@@ -12,19 +12,26 @@
 // personnel, orders, supplier order, documents, each settings page) on a desktop: JS and CSS gzip,
 // cold load to the page's heading, Lighthouse desktop >= 95 / 100 (BENCH_WEB_ROUTE_RUNS runs, 1 by
 // default); `--routes-only` runs just them.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { median } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Lighthouse (with its Puppeteer and Sentry, ~230 MB) is this bench's alone: installed from
+// bench/tools' own lock on first use rather than by every npm ci of the project.
+const tools = path.join(root, 'bench/tools');
+if (!fs.existsSync(path.join(tools, 'node_modules/lighthouse/package.json'))) {
+  console.log('Installing Lighthouse for this bench (bench/tools, once)…');
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools, stdio: 'inherit' });
+  if (ci.status !== 0) throw new Error('npm ci in bench/tools failed');
+}
+const { chromeLauncher, lighthouse, desktopConfig } = await import('./tools/index.mjs');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

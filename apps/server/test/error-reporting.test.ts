@@ -50,6 +50,11 @@ describe('error reporting (Sentry SDK against a loopback ingest)', () => {
       type: 'Error',
       value: 'Deliberate failure for the error-reporting test',
     });
+    // the V8 stack parsed into frames, the server's own marked in_app
+    const frames: { filename: string; lineno: number; in_app: boolean }[] =
+      event.exception.values[0].stacktrace.frames;
+    expect(frames.some((f) => f.in_app && f.filename.includes('/apps/server/') && f.lineno > 0)).toBe(true);
+    expect(frames.every((f) => !f.filename.includes('/node_modules/') || !f.in_app)).toBe(true);
     expect(event.contexts.request).toEqual({ method: 'GET', url: '/api/test/boom' });
     expect(event.release).toBe('test');
   });
