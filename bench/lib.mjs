@@ -29,11 +29,12 @@ export async function startSlat({
   cmd = process.execPath,
   args = ['apps/server/dist/main.js'],
   env = {},
+  cwd = root,
 } = {}) {
   const port = env.PORT ?? String(await freePort());
   const started = performance.now();
   const child = spawn(cmd, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', SLAT_TEST_HOOKS: '1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -36,35 +36,12 @@ function timed(cmd, args, cwd, env = {}) {
   });
 }
 
-/** `npm start` in `cwd` until it says Slat is running (lib.mjs's startSlat runs in this checkout only). */
+/** `npm start` in `cwd` (the fresh clone) until it says Slat is running: the seconds it took. */
 async function firstStart(cwd, env) {
-  const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, so that the stop reaches npm's child too
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  await new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('Slat is running at')) {
-        clearInterval(timer);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm start exited:\n${out.slice(-4000)}`));
-      }
-    }, 20);
-  });
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((resolve) => {
-    child.on('exit', resolve);
-    process.kill(-child.pid, 'SIGTERM');
-  });
-  return seconds;
+  // `npm start` execs the server, so the stop's SIGTERM to npm reaches it
+  const slat = await startSlat({ cmd: 'npm', args: ['start'], cwd, env });
+  await slat.stop();
+  return slat.seconds;
 }
 
 /** Bytes and files under a directory, not following links (workspace links count nothing). */
