@@ -62,6 +62,8 @@ type ListProps = {
   blocks: WindowBlock[];
   /** What shows when there is nothing to list (a filter's own words). */
   emptyText?: string;
+  /** The group headings' level: one below the host's "Products" heading (h3 in the quote modal). */
+  groupHeadingLevel?: 3 | 4;
 };
 
 /**
@@ -70,7 +72,7 @@ type ListProps = {
  * (and, on a quote, sell price), with the §8 warning panel under it when it has errors. Editing controls are
  * left out of a read-only order.
  */
-export function LineList({ view, blocks, emptyText }: ListProps) {
+export function LineList({ view, blocks, emptyText, groupHeadingLevel = 4 }: ListProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<WindowBlock | null>(null);
   const actions = useWindowActions(view);
@@ -84,7 +86,14 @@ export function LineList({ view, blocks, emptyText }: ListProps) {
   return (
     <Stack gap="md">
       {groups.map((group) => (
-        <GroupBlock key={group.key} group={group} view={view} actions={actions} onRename={setRenaming} />
+        <GroupBlock
+          key={group.key}
+          group={group}
+          view={view}
+          actions={actions}
+          onRename={setRenaming}
+          headingLevel={groupHeadingLevel}
+        />
       ))}
       <FormModal
         opened={renaming !== null}
@@ -111,11 +120,13 @@ function GroupBlock({
   view,
   actions,
   onRename,
+  headingLevel,
 }: {
   group: WindowGroup;
   view: OrderView;
   actions: Actions;
   onRename: (block: WindowBlock) => void;
+  headingLevel: 3 | 4;
 }) {
   const { t } = useTranslation();
   const readOnly = view.readOnly;
@@ -124,7 +135,7 @@ function GroupBlock({
   return (
     <Stack component="section" gap={6} aria-label={name} data-testid="window-group">
       <Group justify="space-between" gap="xs" wrap="nowrap" mih={28}>
-        <Title order={4} size="h6" style={{ wordBreak: 'break-word' }}>
+        <Title order={headingLevel} size="h6" style={{ wordBreak: 'break-word' }}>
           {group.path.length === 0
             ? name
             : group.path.map((part, i) => (

@@ -599,7 +599,7 @@ function ProductsSection({ order }: { order: PurchaseOrder }) {
           {t(`orderDetail.${empty}`)}
         </Text>
       ) : (
-        <LineList view={{ ...view, readOnly: !editable }} blocks={blocks} />
+        <LineList view={{ ...view, readOnly: !editable }} blocks={blocks} groupHeadingLevel={3} />
       )}
     </Section>
   );
