@@ -23,8 +23,9 @@ import { Navigate, Outlet, useChildMatches, useNavigate } from '@tanstack/react-
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { BREAKPOINTS, QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
+import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDealStream } from '../api/live-updates';
 import { presetsQueryOptions } from '../api/records';
@@ -74,7 +75,8 @@ function useOpenedOnce(opened: boolean): boolean {
 function useBoardBehindModalReady(): boolean {
   const modalOpen = useChildMatches().length > 0;
   const [ready, setReady] = useState(!modalOpen);
-  const modalFillsScreen = window.matchMedia(`(max-width: ${BREAKPOINTS.verySmall - 0.02}px)`).matches;
+  // the deal and quote modals are full screen at this breakpoint (deal-modal.tsx, quote-modal.tsx)
+  const modalFillsScreen = useBreakpoint() === 'verySmall';
   useEffect(() => {
     if (ready || (modalOpen && modalFillsScreen)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
