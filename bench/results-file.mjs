@@ -64,12 +64,17 @@ export function parseResults(text) {
   return { intro: intro.trim() ? intro : DEFAULT_INTRO, sections, rest };
 }
 
+/** The file from its parts: introduction, optional summary table, sections in name order, the rest. */
+function assemble({ intro, sections, rest }, table = '') {
+  const ordered = [...sections.keys()].sort().map((k) => sections.get(k));
+  return `${intro.replace(/\n*$/, '\n\n')}${table}${ordered.join('\n')}${rest ? `\n${rest.replace(/^\n+/, '')}` : ''}`;
+}
+
 /** The file with `header.name`'s section replaced (or added) by this run's output. */
 export function replaceSection(text, header, output) {
-  const { intro, sections, rest } = parseResults(text);
-  sections.set(header.name, sectionText(header, output));
-  const ordered = [...sections.keys()].sort().map((k) => sections.get(k));
-  return `${intro.replace(/\n*$/, '\n\n')}${ordered.join('\n')}${rest ? `\n${rest.replace(/^\n+/, '')}` : ''}`;
+  const parts = parseResults(text);
+  parts.sections.set(header.name, sectionText(header, output));
+  return assemble(parts);
 }
 
 /** The file with its summary table (one row per section) rewritten after the introduction. */
@@ -86,6 +91,5 @@ export function summaryTable(text) {
 ${rows.join('\n')}
 <!-- /summary -->
 `;
-  const ordered = [...sections.keys()].sort().map((k) => sections.get(k));
-  return `${intro.replace(/\n*$/, '\n\n')}${table}\n${ordered.join('\n')}${rest ? `\n${rest.replace(/^\n+/, '')}` : ''}`;
+  return assemble({ intro, sections, rest }, `${table}\n`);
 }
