@@ -174,12 +174,16 @@ async function buildWeb() {
     ],
     commit,
   );
-  if (upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')))
+  if (
+    upToDate('web', stamp, path.join(root, 'apps/web/dist/index.html')) &&
+    fs.existsSync(path.join(root, 'apps/web/dist-ssr/entry-server.js'))
+  )
     return console.log('web: up to date');
   const started = Date.now();
   // the SPA (index.html, empties dist/), then the sign-in document (auth.html) and the product
-  // options frame (options-frame.html) beside it
-  for (const entry of ['spa', 'auth', 'options-frame', 'public']) {
+  // options frame (options-frame.html) beside it, then the server's render of the SPA's first
+  // screen (dist-ssr/, never served: decision 039)
+  for (const entry of ['spa', 'auth', 'options-frame', 'public', 'ssr']) {
     const res = spawnSync(
       process.execPath,
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],

@@ -60,7 +60,13 @@ const REACT_GROUP = {
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-transition-group|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/;
 
-export default defineConfig({
+/** The first screen rendered by the server (src/ssr/entry-server.tsx), a Node module in dist-ssr/. */
+const serverRenderBuild = process.env.SLAT_WEB_ENTRY === 'ssr';
+
+export default defineConfig(serverRenderBuild ? {
+  plugins: [react()],
+  build: { ssr: 'src/ssr/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true },
+} : {
   plugins: [react(), authPagesInDev()],
   define: {
     'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(process.env.VITE_GIT_COMMIT ?? 'development'),

@@ -22,6 +22,7 @@ import { BROTLI_QUALITY, GZIP_LEVEL } from './plugins/serialized-json';
 import { testHooksModule } from './plugins/test-hooks';
 import type { Services } from './services';
 import { sendPersonalPage, signedInSpaPage } from './spa-first-data';
+import type { RenderFirstScreen } from './spa-first-screen';
 import { readBuildManifest, routeChunkPreloads } from './spa-route-chunks';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,6 +57,8 @@ export type AppOptions = {
   services: Services;
   /** The built SPA (apps/web/dist); absent in API tests. */
   webDist?: string;
+  /** The web app's server render of a signed-in page's first screen (decision 039); none in API tests. */
+  renderFirstScreen?: RenderFirstScreen;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
   /** Only for browser and API tests (SLAT_TEST_HOOKS=1): simulate a new deployment. */
@@ -68,6 +71,7 @@ export type AppOptions = {
 export async function buildApp({
   services,
   webDist,
+  renderFirstScreen,
   logger,
   testHooks,
   modules = apiModules,
@@ -206,8 +210,12 @@ export async function buildApp({
       // a signed-in browser's document carries its first data (spa-first-data.ts)
       const personal =
         request.method === 'GET'
-          ? await signedInSpaPage(services, request, spaPage, (pathname) =>
-              manifest ? routeChunkPreloads(manifest, pathname) : [],
+          ? await signedInSpaPage(
+              services,
+              request,
+              spaPage,
+              (pathname) => (manifest ? routeChunkPreloads(manifest, pathname) : []),
+              renderFirstScreen ? { render: renderFirstScreen, app } : undefined,
             )
           : undefined;
       return personal === undefined

@@ -7,6 +7,7 @@ import { withStartupLock } from './db/database';
 import { DEMO_LOGIN } from './db/seed/demo';
 import { pdfProcessEntry } from './lib/pdf/pdf-process';
 import { createServices } from './services';
+import { loadFirstScreenRenderer } from './spa-first-screen';
 
 /** PDFs made in the PDF process beside the bundle (decision 017); SLAT_PDF_PROCESS=0 keeps them in this one. */
 function withPdfProcess(localDatabase: boolean) {
@@ -46,9 +47,12 @@ async function main(): Promise<void> {
         ...withPdfProcess(opened.embedded !== undefined),
       });
       const { services } = running;
+      const webDist = webDistDir();
+      const renderFirstScreen = await loadFirstScreenRenderer(webDist);
       const app = await buildApp({
         services,
-        webDist: webDistDir(),
+        webDist,
+        ...(renderFirstScreen ? { renderFirstScreen } : {}),
         logger: log,
         ...(process.env.SLAT_TEST_HOOKS === '1'
           ? { testHooks: { setGitCommit: (c: string) => (commit = c) } }

@@ -2,15 +2,25 @@ import zlib from 'node:zlib';
 import {
   boardColumnFirstPagePath,
   FIRST_DATA_ELEMENT_ID,
+  FIRST_SCREEN_ELEMENT_ID,
   type FirstData,
+  type FirstScreenBlock,
   firstDataSchema,
 } from '@slat/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withJsonBlock } from './lib/html-blocks';
 import { loadProfile } from './modules/auth/index';
 import { loadWorkflows } from './modules/workflows/index';
 import { chooseEncoding } from './plugins/serialized-json';
+import { SESSION_COOKIE } from './plugins/sessions';
 import type { Services } from './services';
+import { inProcessTransport, type RenderFirstScreen, viewportOf } from './spa-first-screen';
+
+/** The web app's server render and the app whose routes answer its calls (decision 039). */
+export type FirstScreenRendering = { render: RenderFirstScreen; app: FastifyInstance };
+
+/** A first screen that takes longer than this is left to the browser: the plain page goes now. */
+export const FIRST_SCREEN_TIMEOUT_MS = 1500;
 
 /** A board's address: /workflows/{slug}, the deal and quote modals over it included. */
 const BOARD_PATH = /^\/workflows\/([^/?#]+)(?:\/|$)/;
@@ -29,6 +39,7 @@ export async function signedInSpaPage(
   request: FastifyRequest,
   html: string,
   routeChunks: (pathname: string) => string[] = () => [],
+  firstScreen?: FirstScreenRendering,
 ): Promise<string | undefined> {
   const cookie = services.sessions.cookieValue(request);
   if (!cookie) return undefined;
@@ -44,9 +55,14 @@ export async function signedInSpaPage(
     // only what the contracts declare leaves the server, as for the calls themselves
     const first: FirstData = firstDataSchema.parse({ me, workflows });
     const pathname = request.url.split('?')[0] ?? '';
-    return withLinks(withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first), [
+    const rendered = firstScreen
+      ? await renderedFirstScreen(firstScreen, services, request, cookie, first)
+      : undefined;
+    const page = withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first);
+    return withLinks(rendered ? withFirstScreen(page, rendered) : page, [
       ...routeChunks(pathname).map((p) => `<link rel="modulepreload" crossorigin href="${p}">`),
-      ...columnPreloads(first, request.url).map(
+      // a rendered board carries its columns' first pages: nothing to preload
+      ...(rendered ? [] : columnPreloads(first, request.url)).map(
         // crossorigin="anonymous" matches fetch()'s same-origin credentials, so the app's call takes it
         (p) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${p.replace(/&/g, '&amp;')}">`,
       ),
@@ -55,6 +71,49 @@ export async function signedInSpaPage(
     request.log.warn({ err: error }, 'the first data of the SPA document failed; sending the plain page');
     return undefined;
   }
+}
+
+/**
+ * The page's first screen rendered by the server, or undefined (no render for this page, a
+ * redirect, a failure, or slower than FIRST_SCREEN_TIMEOUT_MS): the browser then renders it alone.
+ */
+async function renderedFirstScreen(
+  { render, app }: FirstScreenRendering,
+  services: Services,
+  request: FastifyRequest,
+  cookie: string,
+  first: FirstData,
+): Promise<{ html: string; block: FirstScreenBlock } | undefined> {
+  const viewport = viewportOf(request);
+  const cookieHeader = `${SESSION_COOKIE}=${cookie}`;
+  const transport = inProcessTransport(app, cookieHeader, () => services.sessions.csrfToken(cookie));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const screen = await Promise.race([
+      render(request.url, first, { viewport, origin: `${request.protocol}://${request.host}` }, transport),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), FIRST_SCREEN_TIMEOUT_MS);
+      }),
+    ]);
+    return screen ? { html: screen.html, block: { viewport, state: screen.state } } : undefined;
+  } catch (error) {
+    request.log.warn({ err: error }, 'the server render of the first screen failed; the browser renders it');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The rendered HTML in the page's root element, and what the browser needs to take it over. */
+function withFirstScreen(
+  html: string,
+  { html: app, block }: { html: string; block: FirstScreenBlock },
+): string {
+  return withJsonBlock(html, FIRST_SCREEN_ELEMENT_ID, block).replace(
+    '<div id="root"></div>',
+    // a function replacement: `$` in the app's text is not a replacement pattern
+    () => `<div id="root">${app}</div>`,
+  );
 }
 
 /** The first pages of a board's columns, when the address is a board's without filters. */

@@ -2,25 +2,31 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
+import { reportError } from './lib/monitoring';
 import { reloadOnStaleBuild } from './lib/stale-build';
 
 async function start() {
   const root = document.getElementById('root');
   if (!root) return;
   reloadOnStaleBuild();
-  const { queryClient, router } = await bootstrap();
+  const { queryClient, router, takesOver } = await bootstrap();
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
+  // the server rendered the first screen (decision 039): React takes its HTML over; what does not
+  // match is rendered afresh and reported
+  if (takesOver) {
+    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+    return;
+  }
   // the first render as a transition: React yields to the browser every few ms instead of one
   // long task, so a slow phone stays responsive while the page builds
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => createRoot(root).render(app));
 }
 
 void start();

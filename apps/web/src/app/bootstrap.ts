@@ -10,17 +10,26 @@ import {
   optionsFrameOrigin,
   setSessionExpiredListener,
 } from '../lib/session/session-expiry';
-import { seedFirstData } from './first-data';
+import { seedFirstData, takeOverFirstScreen } from './first-data';
 import { createQueryClient } from './query-client';
 import { type AppRouter, createAppRouter } from './router';
 
-/** Everything the app needs before its first render. */
-export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
+/**
+ * Everything the app needs before its first render. `takesOver`: the server rendered this page's
+ * first screen (decision 039): its calls' answers go into the cache and the viewport it rendered
+ * for is the first render's, so that render repeats the server's exactly.
+ */
+export async function bootstrap(): Promise<{
+  queryClient: QueryClient;
+  router: AppRouter;
+  takesOver: boolean;
+}> {
   void initMonitoring();
   void initFeatureFlags();
   await initI18n();
   const queryClient = createQueryClient();
   seedFirstData(queryClient);
+  const takesOver = takeOverFirstScreen(queryClient);
   const router = createAppRouter(queryClient);
   // The page's code (lazy route chunks) loads while the session is restored, not after: on a
   // phone's slow network that is one round of requests fewer before the page shows.
@@ -40,5 +49,7 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
     });
   });
   listenForOptionsFrameExpiry(window, optionsFrameOrigin());
-  return { queryClient, router };
+  // the first render must find the page's code and the router's state as the server had them
+  if (takesOver) await router.load();
+  return { queryClient, router, takesOver };
 }

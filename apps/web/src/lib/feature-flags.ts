@@ -73,8 +73,15 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** What the server renders with (it knows no flags); the browser's hydration starts from it too. */
+const serverFlags = allOff();
+
 export function useFeatureFlags(): Flags {
-  return useSyncExternalStore(subscribe, () => flags);
+  return useSyncExternalStore(
+    subscribe,
+    () => flags,
+    () => serverFlags,
+  );
 }
 
 export function useFeatureFlag(flag: FeatureFlag): boolean {

@@ -9,3 +9,9 @@ export const BRANDING_ELEMENT_ID = 'slat-branding';
 
 /** A signed-in browser's first data (firstDataSchema), in index.html when the session is valid. */
 export const FIRST_DATA_ELEMENT_ID = 'slat-first-data';
+
+/**
+ * The first screen the server rendered for a signed-in page (firstScreenSchema): the viewport it
+ * rendered for and its calls' answers, in index.html beside the rendered HTML (decision 039).
+ */
+export const FIRST_SCREEN_ELEMENT_ID = 'slat-first-screen';

@@ -12,3 +12,14 @@ export const firstDataSchema = z.object({
   workflows: z.array(workflowSchema),
 });
 export type FirstData = z.infer<typeof firstDataSchema>;
+
+/**
+ * What the browser needs to take over a first screen the server rendered (decision 039): the
+ * viewport the server rendered for and the answers of the calls the page made while rendering
+ * (TanStack Query's dehydrated state: each answer as the contract's schema already gave it).
+ */
+export const firstScreenSchema = z.object({
+  viewport: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
+  state: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }).passthrough(),
+});
+export type FirstScreenBlock = z.infer<typeof firstScreenSchema>;

@@ -31,6 +31,13 @@ export function signalSessionError(error: ApiError): void {
   if (error.status === 401 || error.status === 419) onSessionError(error);
 }
 
+let apiFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/** Where calls go: the browser's fetch, or the server's own when it renders a first screen. */
+export function setApiFetch(transport: typeof fetch): void {
+  apiFetch = transport;
+}
+
 let csrfToken: Promise<string> | null = null;
 
 /** The CSRF token bound to the current session cookie, fetched once per session. */
@@ -107,7 +114,7 @@ export async function requestJson<T>(
   if (req.csrf) headers[CSRF_HEADER] = req.csrf;
   let response: Response;
   try {
-    response = await fetch(req.url, {
+    response = await apiFetch(req.url, {
       method: req.method,
       headers,
       credentials: 'same-origin',

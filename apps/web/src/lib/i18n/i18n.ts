@@ -94,7 +94,8 @@ export async function setLanguage(language: Language, { persist = true } = {}): 
   await loadLanguage(language);
   await i18n.changeLanguage(language);
   if (persist) storage.set(STORAGE_KEYS.language, language);
-  document.documentElement.lang = language;
+  // no document when the server renders the first screen
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 export function currentLanguage(): Language {

@@ -128,7 +128,11 @@ function pickerWidth(labels: readonly string[]): number | string {
   const known = widths.get(key);
   if (known !== undefined) return known;
   if (measure === undefined)
-    measure = /jsdom/.test(navigator.userAgent) ? null : document.createElement('canvas').getContext('2d');
+    measure =
+      // nothing measures on the server (or in jsdom): the estimate, which the browser then corrects
+      typeof document === 'undefined' || /jsdom/.test(navigator.userAgent)
+        ? null
+        : document.createElement('canvas').getContext('2d');
   let width: number | string = `calc(${Math.max(4, ...labels.map((l) => l.length))}ch + 44px)`;
   if (measure) {
     measure.font = `12px ${getComputedStyle(document.body).fontFamily}`;

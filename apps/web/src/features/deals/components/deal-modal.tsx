@@ -63,6 +63,8 @@ export function DealModal({
       id={modalId}
       opened
       closeOnEscape={false}
+      // in place, not in a portal: the server renders it with the page (a portal cannot be)
+      withinPortal={false}
       onClose={onClose}
       size="80rem"
       fullScreen={breakpoint === 'verySmall'}

@@ -38,6 +38,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
+import { firstViewport } from '../../../lib/first-screen';
 import { formatMoney } from '../../../lib/format';
 import { columnQueryOptions, useMoveDeal } from '../api/deals';
 import { type ColumnData, columnCount, columnDeals, planMove } from './board-logic';
@@ -155,7 +156,8 @@ function useCardsShown(
   index: number,
 ): boolean {
   const [shown, setShown] = useState(
-    () => index === 0 || typeof window === 'undefined' || index * COLUMN_MIN_WIDTH < window.innerWidth,
+    // the first viewport, not the window: a server-rendered board's first render matches the server's
+    () => index === 0 || index * COLUMN_MIN_WIDTH < firstViewport().width,
   );
   useEffect(() => {
     if (shown) return;
@@ -219,6 +221,8 @@ function BoardColumn({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_ESTIMATE,
     overscan: 6,
+    // before it measures its column: what a first screen shows (the server renders these cards)
+    initialRect: { width: COLUMN_MIN_WIDTH, height: firstViewport().height },
     getItemKey: (index) => deals[index]?.id ?? index,
     gap: 8,
   });

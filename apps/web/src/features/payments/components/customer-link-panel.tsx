@@ -10,6 +10,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { pageOrigin } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess, showToast } from '../../../lib/notify';
 import '../strings';
@@ -28,7 +29,7 @@ export function CustomerLinkPanel({ quote }: { quote: DealQuote }) {
   const deal = useQuery(dealQueryOptions(quote.context.deal.id));
   if (quote.isArchived) return null;
   const data = link.data;
-  const url = data ? new URL(data.url, window.location.origin).href : null;
+  const url = data ? new URL(data.url, pageOrigin()).href : null;
   const copy = async () => {
     if (!url) return;
     try {

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive, requestConfirm } from '../../../lib/confirm';
 import { formatCurrency, formatInputDate } from '../../../lib/currency';
+import { pageOrigin } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError, notifySuccess, showToast } from '../../../lib/notify';
@@ -427,7 +428,7 @@ function PaymentView({
       {actions.link && payment.paymentUrl && (
         <TextInput
           label={t('payments.paymentUrl')}
-          value={new URL(payment.paymentUrl, window.location.origin).href}
+          value={new URL(payment.paymentUrl, pageOrigin()).href}
           readOnly
           onFocus={(e) => e.currentTarget.select()}
         />

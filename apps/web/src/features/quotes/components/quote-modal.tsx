@@ -109,6 +109,8 @@ export function QuoteModal({ params, onClose }: { params: QuoteParams; onClose: 
     <Modal
       opened
       closeOnEscape={false}
+      // in place, not in a portal: the server renders it with the page (a portal cannot be)
+      withinPortal={false}
       onClose={onClose}
       size="72rem"
       fullScreen={phone}
