@@ -59,7 +59,7 @@ export async function signedInSpaPage(
       ? await renderedFirstScreen(firstScreen, services, request, cookie, first)
       : undefined;
     const page = withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first);
-    return withLinks(rendered ? withFirstScreen(page, rendered) : page, [
+    const linked = withLinks(rendered ? withFirstScreen(page, rendered) : page, [
       ...routeChunks(pathname).map((p) => `<link rel="modulepreload" crossorigin href="${p}">`),
       // a rendered board carries its columns' first pages: nothing to preload
       ...(rendered ? [] : columnPreloads(first, request.url)).map(
@@ -67,6 +67,7 @@ export async function signedInSpaPage(
         (p) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${p.replace(/&/g, '&amp;')}">`,
       ),
     ]);
+    return rendered ? withScriptsAfterPaint(linked) : linked;
   } catch (error) {
     request.log.warn({ err: error }, 'the first data of the SPA document failed; sending the plain page');
     return undefined;
@@ -114,6 +115,17 @@ function withFirstScreen(
     // a function replacement: `$` in the app's text is not a replacement pattern
     () => `<div id="root">${app}</div>`,
   );
+}
+
+/**
+ * A rendered page shows without its code: the code's requests go at low priority, so the
+ * stylesheet the first paint needs comes first on a slow network (the app takes over when they
+ * arrive).
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /** The first pages of a board's columns, when the address is a board's without filters. */

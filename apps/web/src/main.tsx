@@ -18,10 +18,19 @@ async function start() {
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
-  // the server rendered the first screen (decision 039): React takes its HTML over; what does not
-  // match is rendered afresh and reported
+  // the server rendered the first screen (decision 039): React takes its HTML over, and what does
+  // not match is rendered afresh and reported. As a transition, like a first render: React yields
+  // to the browser every few ms, and the page it shows stays responsive while it takes over.
   if (takesOver) {
-    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => {
+          // said in the console too: the browser tests fail on it, and a developer sees it
+          console.error('[slat] the server-rendered page did not match its first render:', error);
+          reportError(error);
+        },
+      });
+    });
     return;
   }
   // the first render as a transition: React yields to the browser every few ms instead of one

@@ -49,7 +49,12 @@ export async function bootstrap(): Promise<{
     });
   });
   listenForOptionsFrameExpiry(window, optionsFrameOrigin());
-  // the first render must find the page's code and the router's state as the server had them
-  if (takesOver) await router.load();
+  if (takesOver) {
+    // the router renders the tree its server render made (no Suspense boundaries of its own
+    // around the matches), as TanStack's own hydration sets it
+    router.ssr = { manifest: undefined };
+    // the first render must find the page's code and the router's state as the server had them
+    await router.load();
+  }
   return { queryClient, router, takesOver };
 }

@@ -110,6 +110,8 @@ export function KanbanBoard({ workflow, filters }: BoardProps) {
 
   return (
     <DndContext
+      // its accessibility ids from this, not a counter of its own, which the server's renders advance
+      id={`board-${workflow.id}`}
       sensors={sensors}
       collisionDetection={collisionDetection}
       onDragStart={onDragStart}

@@ -10,6 +10,7 @@ import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive } from '../../../lib/confirm';
+import { pageOrigin } from '../../../lib/first-screen';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError, notifySuccess, showToast } from '../../../lib/notify';
@@ -208,7 +209,7 @@ function SupplierLink({ orderId, supplierOrderId }: { orderId: number; supplierO
   const link = useQuery(supplierOrderLinkQueryOptions(orderId, supplierOrderId));
   const action = useSupplierOrderLinkAction(orderId, supplierOrderId);
   const data = link.data;
-  const url = data?.url ? new URL(data.url, window.location.origin).href : null;
+  const url = data?.url ? new URL(data.url, pageOrigin()).href : null;
   const failed = (error: unknown) =>
     notifyError(
       t('supplierOrders.linkActionFailed'),
