@@ -75,15 +75,10 @@ async function render(
     // renderToString runs to its end synchronously: no other request's render sees these
     setFirstViewport(viewport);
     setServerOrigin(origin);
-    const t0 = performance.now();
     html = renderToString(<App queryClient={queryClient} router={router} />);
-    const t1 = performance.now();
     renders++;
     const waiting = queryClient.getQueryCache().findAll().filter(wantsFetch);
-    if (waiting.length === 0 || renders > MAX_ROUNDS) {
-      if (process.env.SSR_DEBUG) console.log('render', Math.round(t1 - t0));
-      break;
-    }
+    if (waiting.length === 0 || renders > MAX_ROUNDS) break;
     await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
   }
   return { html, state: dehydrate(queryClient), renders };
