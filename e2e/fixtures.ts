@@ -124,8 +124,34 @@ export const test = base.extend<object, { axeAuditedRoutes: Set<string> }>({
     },
     { scope: 'test', timeout: 90_000 },
   ],
+  // A page the server rendered shows before its code runs: a test acts on it once the app has
+  // taken it over (data-taken-over), as a person would once it responds.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilTakenOver(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilTakenOver(page);
+      return response;
+    };
+    await use(page);
+  },
 });
 export { expect };
+
+/** Resolves once a server-rendered page has been taken over by the app (at once for any other page). */
+export async function untilTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getElementById('slat-first-screen') === null ||
+      document.documentElement.hasAttribute('data-taken-over'),
+  );
+}
 
 // ——— deals ———
 

@@ -63,44 +63,51 @@ const UI_LIBRARIES =
 /** The first screen rendered by the server (src/ssr/entry-server.tsx), a Node module in dist-ssr/. */
 const serverRenderBuild = process.env.SLAT_WEB_ENTRY === 'ssr';
 
-export default defineConfig(serverRenderBuild ? {
-  plugins: [react()],
-  // React and the UI libraries bundled in, in their production builds: the server process runs
-  // without NODE_ENV, and a development React renders several times slower
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  ssr: { noExternal: true },
-  build: { ssr: 'src/ssr/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true },
-} : {
-  plugins: [react(), authPagesInDev()],
-  define: {
-    'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(process.env.VITE_GIT_COMMIT ?? 'development'),
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: !signInBuild && !optionsFrameBuild && !publicBuild,
-    sourcemap: true,
-    manifest: signInBuild
-      ? '.vite/auth-manifest.json'
-      : optionsFrameBuild
-        ? '.vite/options-frame-manifest.json'
-        : publicBuild
-          ? '.vite/public-manifest.json'
-          : true,
-    chunkSizeWarningLimit: 800,
-    rolldownOptions: optionsFrameBuild
-      ? { input: { 'options-frame': 'options-frame.html' } }
-      : publicBuild
-        ? { input: { public: 'public.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
-        : signInBuild
-          ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
-          : {
-              input: { index: 'index.html' },
-              // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
-              // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
-              output: {
-                codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
-              },
-            },
-  },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' } },
-});
+export default defineConfig(
+  serverRenderBuild
+    ? {
+        plugins: [react()],
+        // React and the UI libraries bundled in, in their production builds: the server process runs
+        // without NODE_ENV, and a development React renders several times slower
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: { ssr: 'src/ssr/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true },
+      }
+    : {
+        plugins: [react(), authPagesInDev()],
+        define: {
+          'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(process.env.VITE_GIT_COMMIT ?? 'development'),
+        },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: !signInBuild && !optionsFrameBuild && !publicBuild,
+          sourcemap: true,
+          manifest: signInBuild
+            ? '.vite/auth-manifest.json'
+            : optionsFrameBuild
+              ? '.vite/options-frame-manifest.json'
+              : publicBuild
+                ? '.vite/public-manifest.json'
+                : true,
+          chunkSizeWarningLimit: 800,
+          rolldownOptions: optionsFrameBuild
+            ? { input: { 'options-frame': 'options-frame.html' } }
+            : publicBuild
+              ? { input: { public: 'public.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
+              : signInBuild
+                ? { input: { auth: 'auth.html' }, output: { codeSplitting: { groups: [REACT_GROUP] } } }
+                : {
+                    input: { index: 'index.html' },
+                    // The UI libraries in one long-cached chunk: split automatically they came as ~40 files
+                    // of a few hundred bytes each, one request per page's share (bench/RESULTS.md).
+                    output: {
+                      codeSplitting: { groups: [REACT_GROUP, { name: 'ui', test: UI_LIBRARIES }] },
+                    },
+                  },
+        },
+        server: {
+          port: 5173,
+          proxy: { '/api': 'http://localhost:3000', '/health.json': 'http://localhost:3000' },
+        },
+      },
+);

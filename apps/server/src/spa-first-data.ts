@@ -14,7 +14,12 @@ import { loadWorkflows } from './modules/workflows/index';
 import { chooseEncoding } from './plugins/serialized-json';
 import { SESSION_COOKIE } from './plugins/sessions';
 import type { Services } from './services';
-import { inProcessTransport, type RenderFirstScreen, viewportOf } from './spa-first-screen';
+import {
+  inProcessTransport,
+  type RenderFirstScreen,
+  SERVER_RENDERED_PAGE,
+  viewportOf,
+} from './spa-first-screen';
 
 /** The web app's server render and the app whose routes answer its calls (decision 039). */
 export type FirstScreenRendering = { render: RenderFirstScreen; app: FastifyInstance };
@@ -55,9 +60,10 @@ export async function signedInSpaPage(
     // only what the contracts declare leaves the server, as for the calls themselves
     const first: FirstData = firstDataSchema.parse({ me, workflows });
     const pathname = request.url.split('?')[0] ?? '';
-    const rendered = firstScreen
-      ? await renderedFirstScreen(firstScreen, services, request, cookie, first)
-      : undefined;
+    const rendered =
+      firstScreen && SERVER_RENDERED_PAGE.test(pathname)
+        ? await renderedFirstScreen(firstScreen, services, request, cookie, first)
+        : undefined;
     const page = withJsonBlock(html, FIRST_DATA_ELEMENT_ID, first);
     const linked = withLinks(rendered ? withFirstScreen(page, rendered) : page, [
       ...routeChunks(pathname).map((p) => `<link rel="modulepreload" crossorigin href="${p}">`),
@@ -67,7 +73,7 @@ export async function signedInSpaPage(
         (p) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${p.replace(/&/g, '&amp;')}">`,
       ),
     ]);
-    return rendered ? withScriptsAfterPaint(linked) : linked;
+    return rendered ? withCodeAfterPaint(linked) : linked;
   } catch (error) {
     request.log.warn({ err: error }, 'the first data of the SPA document failed; sending the plain page');
     return undefined;
@@ -118,14 +124,24 @@ function withFirstScreen(
 }
 
 /**
- * A rendered page shows without its code: the code's requests go at low priority, so the
- * stylesheet the first paint needs comes first on a slow network (the app takes over when they
- * arrive).
+ * A rendered page shows without its code: the code's requests start once it has painted
+ * (after-paint.js, in the web app's public files), so on a phone's slow network the stylesheet the
+ * first paint needs does not share it with the code. The entry's own module preloads go with it.
  */
-function withScriptsAfterPaint(html: string): string {
-  return html
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+export function withCodeAfterPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) return html;
+  const imports: string[] = [];
+  const rest = html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      imports.push(href);
+      return '';
+    })
+    .replace(entry[0], '');
+  return rest.replace(
+    '</head>',
+    `    <script defer src="/after-paint.js" data-entry="${entry[1]}" data-imports="${imports.join(' ')}"></script>\n  </head>`,
+  );
 }
 
 /** The first pages of a board's columns, when the address is a board's without filters. */

@@ -9,6 +9,12 @@ type Viewport = FirstScreenBlock['viewport'];
 const PHONE: Viewport = { width: 375, height: 812 };
 const DESKTOP: Viewport = { width: 1280, height: 900 };
 
+/**
+ * The pages whose first screen the server renders: a board, a deal and a quote over it, the links
+ * a dealer or installer opens on a phone. Every other page the browser renders alone, as before.
+ */
+export const SERVER_RENDERED_PAGE = /^\/workflows\/[^/]+(?:\/\d+(?:\/quotes\/\d+)?)?\/?$/;
+
 /** The web app's server render (apps/web/src/ssr/entry-server.tsx, built into apps/web/dist-ssr). */
 export type RenderFirstScreen = (
   url: string,

@@ -31,11 +31,25 @@ async function start() {
         },
       });
     });
+    markTakenOver();
     return;
   }
   // the first render as a transition: React yields to the browser every few ms instead of one
   // long task, so a slow phone stays responsive while the page builds
   startTransition(() => createRoot(root).render(app));
+}
+
+/**
+ * `data-taken-over` on the document once React has taken the server's page over (the browser is
+ * idle after hydrating): until then its buttons do nothing, and the browser tests wait for it.
+ */
+function markTakenOver() {
+  const mark = () => document.documentElement.setAttribute('data-taken-over', '');
+  requestAnimationFrame(() =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(mark, { timeout: 5000 })
+      : setTimeout(mark, 0),
+  );
 }
 
 void start();

@@ -16,7 +16,8 @@ let readyWaiters: (() => void)[] = [];
 const listeners = new Set<() => void>();
 
 function publish(next: Flags): void {
-  flags = next;
+  // the same flags keep the same object: a server-rendered page is not rendered again for nothing
+  if (FEATURE_FLAGS.some((f) => next[f] !== flags[f])) flags = next;
   ready = true;
   for (const resolve of readyWaiters) resolve();
   readyWaiters = [];
@@ -74,7 +75,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /** What the server renders with (it knows no flags); the browser's hydration starts from it too. */
-const serverFlags = allOff();
+const serverFlags = flags;
 
 export function useFeatureFlags(): Flags {
   return useSyncExternalStore(
