@@ -6,6 +6,7 @@ import { CSRF_HEADER } from '@slat/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { RenderFirstScreen } from '../src/spa-first-screen';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
@@ -59,7 +60,13 @@ export async function createEmptyDatabase(): Promise<string> {
  * outbox. Pass `databaseUrl` to run a second server process's worth of app on the same database.
  */
 export async function createTestApp(
-  opts: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; webDist?: string } = {},
+  opts: {
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    webDist?: string;
+    renderFirstScreen?: RenderFirstScreen;
+  } = {},
 ): Promise<TestApp> {
   const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slat-outbox-'));
@@ -94,6 +101,7 @@ export async function createTestApp(
     services,
     testHooks: { setGitCommit: (c) => (commit = c) },
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
+    ...(opts.renderFirstScreen ? { renderFirstScreen: opts.renderFirstScreen } : {}),
   });
   await app.ready();
   return {
