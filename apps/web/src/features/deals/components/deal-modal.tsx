@@ -17,6 +17,7 @@ import type { DealDetail, Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TakeoverStep } from '../../../components/ui/takeover-step';
 import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { firstClickOnly } from '../../../lib/clicks';
 import { formatDateTime } from '../../../lib/format';
@@ -81,7 +82,9 @@ export function DealModal({
       {deal && (
         <Grid gap="lg">
           <Grid.Col span={small ? 12 : 4} order={1}>
-            <Sidebar deal={deal} workflow={workflow} />
+            <TakeoverStep>
+              <Sidebar deal={deal} workflow={workflow} />
+            </TakeoverStep>
           </Grid.Col>
           <Grid.Col span={small ? 12 : 8} order={2}>
             <DealBody deal={deal} />
@@ -222,12 +225,24 @@ function DealBody({ deal }: { deal: DealDetail }) {
           <FlagBadges deal={deal} />
         </Stack>
       </Section>
-      <AppointmentsSection deal={deal} readOnly={readOnly} />
-      <RelatedSection deal={deal} readOnly={readOnly} />
-      <PaymentsSection deal={deal} readOnly={readOnly} />
-      <AttachmentsSection dealId={deal.id} readOnly={readOnly} />
-      <QuotesSection deal={deal} readOnly={readOnly} />
-      <NotesSection dealId={deal.id} readOnly={readOnly} />
+      <TakeoverStep>
+        <AppointmentsSection deal={deal} readOnly={readOnly} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <RelatedSection deal={deal} readOnly={readOnly} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <PaymentsSection deal={deal} readOnly={readOnly} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <AttachmentsSection dealId={deal.id} readOnly={readOnly} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <QuotesSection deal={deal} readOnly={readOnly} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <NotesSection dealId={deal.id} readOnly={readOnly} />
+      </TakeoverStep>
       <DealFormModal
         opened={editing}
         onClose={() => setEditing(false)}

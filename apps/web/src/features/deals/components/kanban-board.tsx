@@ -38,6 +38,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
+import { TakeoverStep } from '../../../components/ui/takeover-step';
 import { firstViewport } from '../../../lib/first-screen';
 import { formatMoney } from '../../../lib/format';
 import { columnQueryOptions, useMoveDeal } from '../api/deals';
@@ -121,15 +122,16 @@ export function KanbanBoard({ workflow, filters }: BoardProps) {
     >
       <ul ref={boardRef} className="slat-board" aria-label={workflow.name}>
         {workflow.statuses.map((status, index) => (
-          <BoardColumn
-            key={status.id}
-            workflow={workflow}
-            status={status}
-            filters={filters}
-            dragging={active !== null}
-            index={index}
-            boardRef={boardRef}
-          />
+          <TakeoverStep key={status.id}>
+            <BoardColumn
+              workflow={workflow}
+              status={status}
+              filters={filters}
+              dragging={active !== null}
+              index={index}
+              boardRef={boardRef}
+            />
+          </TakeoverStep>
         ))}
       </ul>
       <DragOverlay dropAnimation={null}>

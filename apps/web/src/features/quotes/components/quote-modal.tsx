@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
+import { TakeoverStep } from '../../../components/ui/takeover-step';
 import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive, requestConfirm } from '../../../lib/confirm';
@@ -300,10 +301,16 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
         )}
       </Group>
 
-      <QuoteHeaderActions quote={quote} />
-      <CustomerLinkPanel quote={quote} />
-      <RevisionPanel quote={quote} deal={dealRef} />
-      <QuotePendingUpdates quote={quote} />
+      <TakeoverStep>
+        <QuoteHeaderActions quote={quote} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <CustomerLinkPanel quote={quote} />
+      </TakeoverStep>
+      <TakeoverStep>
+        <RevisionPanel quote={quote} deal={dealRef} />
+        <QuotePendingUpdates quote={quote} />
+      </TakeoverStep>
 
       {readOnly && (
         <StatusAlert kind="info" p="xs" title={t('quotes.readOnlyTitle')}>
@@ -338,7 +345,9 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
             </ButtonLink>
           )}
         </Group>
-        <LineList view={view} blocks={blocks} />
+        <TakeoverStep>
+          <LineList view={view} blocks={blocks} />
+        </TakeoverStep>
         <Divider />
         <Group
           justify="space-between"
@@ -362,15 +371,21 @@ function QuoteBody({ quote, onClose }: { quote: DealQuote; onClose: () => void }
         </Group>
       </Stack>
 
-      <QuotePricingArea quote={quote} />
+      <TakeoverStep>
+        <QuotePricingArea quote={quote} />
+      </TakeoverStep>
 
-      <AcceptedPanels quote={quote} />
+      <TakeoverStep>
+        <AcceptedPanels quote={quote} />
+      </TakeoverStep>
 
-      <OrderAttachments
-        orderId={quote.externalId}
-        readOnly={readOnly}
-        readOnlyMessage={quoteMessages.readOnly}
-      />
+      <TakeoverStep>
+        <OrderAttachments
+          orderId={quote.externalId}
+          readOnly={readOnly}
+          readOnlyMessage={quoteMessages.readOnly}
+        />
+      </TakeoverStep>
 
       <QuoteFormModal
         deal={dealRef}
