@@ -1,16 +1,18 @@
 import {
   boardColumnFirstPagePath,
   FIRST_DATA_ELEMENT_ID,
+  FIRST_SCREEN_ELEMENT_ID,
   type FirstData,
   type MeResponse,
   type Workflow,
 } from '@slat/contracts';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnQueryOptions } from '../features/deals/api/deals';
 import { workflowsQueryOptions } from '../features/workflows';
+import { DESKTOP_VIEWPORT, firstViewport, PHONE_VIEWPORT, setFirstViewport } from '../lib/first-screen';
 import { sessionQueryKey } from '../lib/session/session-query';
-import { seedFirstData } from './first-data';
+import { seedFirstData, takeOverFirstScreen } from './first-data';
 
 const me: MeResponse = {
   user: {
@@ -75,5 +77,63 @@ describe("a board column's first page", () => {
     await queryClient.fetchInfiniteQuery(columnQueryOptions(4, {}, 17)).catch(() => undefined);
     const [url] = fetch.mock.calls[0] as unknown as [string];
     expect(url).toBe(boardColumnFirstPagePath(4, 17));
+  });
+});
+
+describe('a first screen the server rendered', () => {
+  /** A document as the server sends a rendered page: the app's HTML in #root and the block. */
+  function renderedDocument(block: unknown, html = '<div class="slat-board"></div>'): Document {
+    const doc = document.implementation.createHTMLDocument('t');
+    const script = doc.createElement('script');
+    script.id = FIRST_SCREEN_ELEMENT_ID;
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(block);
+    doc.head.append(script);
+    const root = doc.createElement('div');
+    root.id = 'root';
+    root.innerHTML = html;
+    doc.body.append(root);
+    return doc;
+  }
+
+  /** Answers as the server's query cache dehydrates them. */
+  function dehydratedWith(key: readonly unknown[], data: unknown) {
+    const server = new QueryClient();
+    server.setQueryData(key, data);
+    return dehydrate(server);
+  }
+
+  afterEach(() => setFirstViewport(DESKTOP_VIEWPORT));
+
+  it('puts its answers in the cache and lays the first render out for its viewport', () => {
+    const key = ['deals', 'detail', 5];
+    const doc = renderedDocument({
+      viewport: PHONE_VIEWPORT,
+      state: dehydratedWith(key, { id: 5, name: 'Thompson' }),
+    });
+    const queryClient = new QueryClient();
+    expect(takeOverFirstScreen(queryClient, doc)).toBe(true);
+    expect(queryClient.getQueryData(key)).toEqual({ id: 5, name: 'Thompson' });
+    expect(firstViewport()).toEqual(PHONE_VIEWPORT);
+  });
+
+  it('is nothing to take over without the rendered HTML or with a block of the wrong shape: the real window then', () => {
+    const key = ['deals', 'detail', 5];
+    for (const doc of [
+      renderedDocument({ viewport: PHONE_VIEWPORT, state: dehydratedWith(key, { id: 5 }) }, ''),
+      renderedDocument({ viewport: { width: -1, height: 812 }, state: dehydratedWith(key, { id: 5 }) }),
+      renderedDocument({ state: dehydratedWith(key, { id: 5 }) }),
+      document.implementation.createHTMLDocument('none'),
+    ]) {
+      setFirstViewport(PHONE_VIEWPORT);
+      const queryClient = new QueryClient();
+      // a document of its own has no window: the viewport stays as it was
+      expect(takeOverFirstScreen(queryClient, doc)).toBe(false);
+      expect(queryClient.getQueryData(key)).toBeUndefined();
+    }
+    // this test's own document has a window: its size is the first viewport
+    const queryClient = new QueryClient();
+    expect(takeOverFirstScreen(queryClient, document)).toBe(false);
+    expect(firstViewport()).toEqual({ width: window.innerWidth, height: window.innerHeight });
   });
 });
