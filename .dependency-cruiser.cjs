@@ -116,7 +116,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild)/' },
+    exclude: { path: '(^|/)(node_modules|dist|dist-ssr|\\.tsbuild)/' },
     // Type-only imports count for the boundaries (a feature's types are as private as its code).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: path.join(__dirname, 'tsconfig.base.json') },

@@ -6,7 +6,6 @@ import { CSRF_HEADER } from '@slat/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { RenderFirstScreen } from '../src/spa-first-screen';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Db } from '../src/db/database';
@@ -14,6 +13,7 @@ import { type Jobs, WEBHOOK_DELIVERY_QUEUE } from '../src/lib/jobs';
 import { createDealerAccount, type NewDealerAccount } from '../src/modules/accounts/index';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { createServices, type Services } from '../src/services';
+import type { RenderFirstScreen } from '../src/spa-first-screen';
 import { withDatabase } from './global-setup';
 
 export type TestApp = {

@@ -149,7 +149,9 @@ describe('a server-rendered page', () => {
     behaviour = async () => undefined; // a redirect
     await plain();
     behaviour = () =>
-      new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>' }), FIRST_SCREEN_TIMEOUT_MS + 300));
+      new Promise((resolve) =>
+        setTimeout(() => resolve({ html: '<p>late</p>' }), FIRST_SCREEN_TIMEOUT_MS + 300),
+      );
     await plain(); // not the late '<p>late</p>': the page did not wait for it
   });
 
