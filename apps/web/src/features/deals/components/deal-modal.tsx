@@ -43,10 +43,16 @@ export function DealModal({
   workflow,
   dealId,
   onClose,
+  inPlace = false,
 }: {
   workflow: Workflow;
   dealId: number;
   onClose: () => void;
+  /**
+   * Rendered where it stands rather than in a portal: over the board, whose page the server
+   * renders with the deal (a portal cannot be); not over another modal, which would then cover it.
+   */
+  inPlace?: boolean;
 }) {
   const { t } = useTranslation();
   const breakpoint = useBreakpoint();
@@ -64,8 +70,7 @@ export function DealModal({
       id={modalId}
       opened
       closeOnEscape={false}
-      // in place, not in a portal: the server renders it with the page (a portal cannot be)
-      withinPortal={false}
+      withinPortal={!inPlace}
       onClose={onClose}
       size="80rem"
       fullScreen={breakpoint === 'verySmall'}

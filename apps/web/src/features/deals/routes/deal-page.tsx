@@ -16,6 +16,8 @@ export function DealPage() {
     <DealModal
       workflow={workflow}
       dealId={Number(dealId)}
+      // over the board, which the server renders with the deal (decision 039)
+      inPlace
       onClose={() =>
         void navigate({
           to: '/workflows/$workflowSlug',
