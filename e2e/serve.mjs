@@ -69,7 +69,7 @@ fs.writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 function copyBuild(app) {
   fs.rmSync(app, { recursive: true, force: true });
   try {
-    for (const part of ['apps/server/dist', 'apps/server/seed', 'apps/web/dist']) {
+    for (const part of ['apps/server/dist', 'apps/server/seed', 'apps/web/dist', 'apps/web/dist-ssr']) {
       fs.cpSync(path.join(root, part), path.join(app, part), { recursive: true });
     }
   } catch {
@@ -80,6 +80,8 @@ function copyBuild(app) {
     'apps/server/dist/main.js',
     'apps/server/dist/pdf-main.js',
     'apps/server/dist/migrations/meta/_journal.json',
+    // the server's render of the board, a deal and a quote (decision 039)
+    'apps/web/dist-ssr/entry-server.js',
   ];
   for (const page of ['index.html', 'auth.html', 'options-frame.html']) {
     if (!fs.existsSync(path.join(web, page))) return false;
