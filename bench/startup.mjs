@@ -2,7 +2,9 @@
 // Clone → running demo, as on a new machine: git clone of the committed HEAD into a temp dir,
 // `npm ci` with an empty npm cache (every package from the registry), `npm ci` again with that
 // cache warm, and the first `npm start` there (build, initdb, migrate, seed) until 'Slat is
-// running at'; prints each phase, the totals, node_modules' size and its ten largest packages.
+// running at'; prints each phase (the first start split into build and server), the totals with
+// a verdict on the new machine's (✓ under 60 s, the README's promise, ✗ over), node_modules' size
+// and its ten largest packages.
 // Baseline of the ratio, measured in the same run: `npm ci --omit=dev` (warm) of the same clone,
 // only the packages the product runs on, so the ratio is what the build and test tools add.
 // Then, as before, `npm start` (build already up to date) on a fresh data directory and again on
@@ -15,6 +17,8 @@ import path from 'node:path';
 import { machine, median, root, startSlat, tempDataDir } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3700);
+/** Clone → running demo on a new machine (empty npm cache), the README's promise. */
+const TARGET = 60;
 
 /** Runs a command in `cwd`; resolves with its seconds, rejects with its output when it fails. */
 function timed(cmd, args, cwd, env = {}) {
@@ -36,12 +40,17 @@ function timed(cmd, args, cwd, env = {}) {
   });
 }
 
-/** `npm start` in `cwd` (the fresh clone) until it says Slat is running: the seconds it took. */
+/**
+ * `npm start` in `cwd` (the fresh clone) until it says Slat is running: the seconds it took, and
+ * of those the server's own start (initdb, migrations, seed) as it reports it; the rest is npm,
+ * the build (server bundle, four vite builds, precompression) and Node's start.
+ */
 async function firstStart(cwd, env) {
   // `npm start` execs the server, so the stop's SIGTERM to npm reaches it
   const slat = await startSlat({ cmd: 'npm', args: ['start'], cwd, env });
   await slat.stop();
-  return slat.seconds;
+  const server = Number(/started in ([\d.]+) s/.exec(slat.output())?.[1] ?? Number.NaN);
+  return { seconds: slat.seconds, server };
 }
 
 /** Bytes and files under a directory, not following links (workspace links count nothing). */
@@ -117,12 +126,16 @@ if (!process.env.BENCH_STARTUP_SKIP_CLONE) {
     const tWarm = await timed('npm', npmCi, clone);
     const dataDir = path.join(work, 'data');
     fs.mkdirSync(dataDir, { mode: 0o755 });
-    const tStart = await firstStart(clone, { DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT) });
+    const { seconds: tStart, server: tServer } = await firstStart(clone, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(PORT),
+    });
     const size = [
       sizeOf(path.join(clone, 'node_modules')),
       sizeOf(path.join(clone, 'apps/web/node_modules')),
     ];
-    const total = { bytes: size[0].bytes + size[1].bytes, files: size[0].files + size[1].files };
+    const installed = { bytes: size[0].bytes + size[1].bytes, files: size[0].files + size[1].files };
     const packages = [
       ...packagesOf(path.join(clone, 'node_modules')),
       ...packagesOf(path.join(clone, 'apps/web/node_modules')),
@@ -136,9 +149,14 @@ if (!process.env.BENCH_STARTUP_SKIP_CLONE) {
     say(`npm ci, empty cache (registry):    ${tCold.toFixed(1)} s`);
     say(`npm ci, warm cache:                ${tWarm.toFixed(1)} s`);
     say(`first npm start (build+db+seed):   ${tStart.toFixed(1)} s`);
-    say(`total clone → running, new machine: ${(gitS + tCold + tStart).toFixed(1)} s  (target < 60 s)`);
+    say(`  of which the build and npm:      ${(tStart - tServer).toFixed(1)} s`);
+    say(`  of which the server (db+seed):   ${tServer.toFixed(1)} s`);
+    const total = gitS + tCold + tStart;
+    say(
+      `total clone → running, new machine: ${total.toFixed(1)} s  ${total < TARGET ? '✓' : '✗'} (target < ${TARGET} s)`,
+    );
     say(`total clone → running, warm cache:  ${(gitS + tWarm + tStart).toFixed(1)} s`);
-    say(`node_modules: ${MB(total.bytes)} MB in ${total.files} files (${packages.length} packages)`);
+    say(`node_modules: ${MB(installed.bytes)} MB in ${installed.files} files (${packages.length} packages)`);
     say(
       `baseline npm ci --omit=dev, warm: ${tRuntime.toFixed(1)} s, ${MB(runtimeSize.bytes)} MB; ` +
         `ratio npm ci warm / baseline: ${(tWarm / tRuntime).toFixed(2)}`,

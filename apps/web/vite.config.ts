@@ -57,8 +57,9 @@ const REACT_GROUP = {
   priority: 1,
 };
 
+/** The UI libraries, and the app's icons (Tabler's, generated into components/icons) with them. */
 const UI_LIBRARIES =
-  /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-transition-group|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/;
+  /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]|[\\/]src[\\/]components[\\/]icons[\\/]/;
 
 /** The first screen rendered by the server (src/ssr/entry-server.tsx), a Node module in dist-ssr/. */
 const serverRenderBuild = process.env.SLAT_WEB_ENTRY === 'ssr';

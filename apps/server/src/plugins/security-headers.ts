@@ -40,17 +40,15 @@ const present = (...values: (string | undefined)[]) => values.filter((v): v is s
  */
 function pageDirectives(config: Config): Directives {
   const sentry = origin(config.sentryDsn);
-  // The web app's default host when only a key is set; PostHog's cloud serves its scripts from an
-  // -assets host beside the API host.
-  const posthogHost = config.posthogKey ? (config.posthogHost ?? 'https://us.i.posthog.com') : undefined;
+  // The web app's default host when only a key is set. PostHog's light client (posthog-js-lite)
+  // calls its API host only, for flags and their events, and loads no script from PostHog.
   const posthog = present(
-    origin(posthogHost),
-    origin(posthogHost)?.endsWith('.posthog.com') ? 'https://*.posthog.com' : undefined,
+    config.posthogKey ? origin(config.posthogHost ?? 'https://us.i.posthog.com') : undefined,
   );
   const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...maps, ...posthog],
+    'script-src': ["'self'", ...maps],
     'style-src': ["'self'", "'unsafe-inline'", ...(maps.length ? ['https://fonts.googleapis.com'] : [])],
     'img-src': ["'self'", 'data:', 'blob:', ...maps, ...(maps.length ? ['https://maps.gstatic.com'] : [])],
     'font-src': ["'self'", 'data:', ...(maps.length ? ['https://fonts.gstatic.com'] : [])],

@@ -43,8 +43,9 @@ export async function initFeatureFlags(key = env.posthogKey): Promise<void> {
     publish(readLocalFlags());
     return;
   }
-  const { default: posthog } = await import('posthog-js');
-  posthog.init(key, { api_host: env.posthogHost, autocapture: false, capture_pageview: false });
+  // PostHog's light web client (no autocapture, page views, recordings or surveys): flags only
+  const { PostHog } = await import('posthog-js-lite');
+  const posthog = new PostHog(key, { host: env.posthogHost });
   posthog.onFeatureFlags(() => {
     publish(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, posthog.isFeatureEnabled(f) === true])) as Flags);
   });

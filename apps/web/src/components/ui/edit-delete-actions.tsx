@@ -1,6 +1,6 @@
 import { ActionIcon, Group, type GroupProps } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { firstClickOnly } from '../../lib/clicks';
+import { IconPencil, IconTrash } from '../icons';
 
 type EditDeleteActionsProps = {
   /** Accessible names, naming the record ('Edit appointment Measure up'). */

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '../icons';
 
 /**
  * §2 paging of a list (contacts, orders): 'N record(s) found', 'Page X of Y' and first, previous,

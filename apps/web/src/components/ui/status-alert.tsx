@@ -1,5 +1,5 @@
 import { Alert, type AlertProps } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '../icons';
 
 const kinds = {
   error: { color: 'red', Icon: IconCircleX },

@@ -1,9 +1,9 @@
 import '../strings';
 import { Anchor, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ContactSummary } from '@slat/contracts';
-import { IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconMail, IconPhone } from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import type { ContactSort } from '../search';
 import {

@@ -1,11 +1,11 @@
 import '../strings';
 import { Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { Contact } from '@slat/contracts';
-import { IconCopy, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconCopy, IconEdit, IconExternalLink } from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';

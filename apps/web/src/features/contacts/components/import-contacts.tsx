@@ -1,8 +1,8 @@
 import { Badge, Button, FileButton, Group, List, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ContactImportSummary } from '@slat/contracts';
-import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconUpload } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError, isSessionError } from '../../../lib/api/errors';
 import { translateMessage } from '../../../lib/i18n/i18n';

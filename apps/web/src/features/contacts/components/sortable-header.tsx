@@ -1,5 +1,5 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '../../../components/icons';
 
 /** A column header that sorts the list; the direction is announced through aria-sort. */
 export function SortableHeader({

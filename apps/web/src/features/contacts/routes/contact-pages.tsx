@@ -1,11 +1,11 @@
 import '../strings';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { ContactSummary } from '@slat/contracts';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconDownload, IconPlus, IconSearch } from '../../../components/icons';
 import { ListPager } from '../../../components/ui/list-pager';
 import { QueryView } from '../../../components/ui/query-view';
 import { CONTACTS_SEARCH_DEBOUNCE_MS } from '../../../config/constants';

@@ -11,7 +11,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { DealDetail, DealEvent } from '@slat/contracts';
-import { IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -22,6 +21,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, RecordFormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { IconDots } from '../../../components/icons';
 import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { ApiError } from '../../../lib/api/errors';
 import { confirmDestructive } from '../../../lib/confirm';

@@ -1,8 +1,8 @@
 import { Badge, Group, Select, Text, VisuallyHidden } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle, IconInfoCircle } from '../../../components/icons';
 import { workflowsQueryOptions } from '../../workflows';
 import { useSetDealFlag, useSetDealStatus } from '../api/deals';
 

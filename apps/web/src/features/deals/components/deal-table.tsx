@@ -12,10 +12,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
-import { IconArrowRight, IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  IconArrowRight,
+  IconArrowsSort,
+  IconSortAscending,
+  IconSortDescending,
+} from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { formatDateTime } from '../../../lib/format';
 import { useBreakpoint } from '../../../lib/use-breakpoint';

@@ -32,11 +32,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
-import { IconGripVertical } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconGripVertical } from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { TakeoverStep } from '../../../components/ui/takeover-step';
 import { firstViewport } from '../../../lib/first-screen';

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconX } from '../../../components/icons';
 import { type FileProblem, formatFileSize } from './upload-rules';
 
 /** A file chosen in an upload window (§5 uploads): its name to store, its checks and its progress. */

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { presetFilterSchema, type Workflow } from '@slat/contracts';
-import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTrash } from '../../../components/icons';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { presetsQueryOptions, useSavePresets } from '../api/records';

@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, NativeSelect, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DealDetail } from '@slat/contracts';
-import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../../components/form/unsaved-changes';
+import { IconX } from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';

@@ -17,11 +17,11 @@ import {
   Title,
 } from '@mantine/core';
 import { phases, type Workflow } from '@slat/contracts';
-import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconAdjustments, IconDots, IconPlus, IconSearch } from '../../../components/icons';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';

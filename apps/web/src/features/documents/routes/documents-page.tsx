@@ -1,10 +1,10 @@
 import '../strings';
 import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconExternalLink, IconSearch } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { formatDay } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import '../strings';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconArrowLeft } from '../../../components/icons';
 import { SlatLogo } from '../../../components/ui/slat-logo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -16,7 +16,6 @@ import {
   Title,
 } from '@mantine/core';
 import { type OrderLine, updateOrderWindow } from '@slat/contracts';
-import { IconAlertTriangle, IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type ComponentPropsWithRef, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,14 @@ import { TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { useAppForm } from '../../../components/form/use-app-form';
+import {
+  IconAlertTriangle,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive } from '../../../lib/confirm';

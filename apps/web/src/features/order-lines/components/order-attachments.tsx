@@ -11,12 +11,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { DocumentRecord } from '@slat/contracts';
-import { IconArchive, IconDownload, IconPencil, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form/form-modal';
 import { ReportUnsavedChanges } from '../../../components/form/unsaved-changes';
+import { IconArchive, IconDownload, IconPencil, IconUpload } from '../../../components/icons';
 import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api/errors';
 import { firstClickOnly } from '../../../lib/clicks';

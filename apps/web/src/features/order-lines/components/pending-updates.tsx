@@ -1,8 +1,8 @@
 import '../strings';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { IconRefresh } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { firstClickOnly } from '../../../lib/clicks';
 import { confirmDestructive } from '../../../lib/confirm';

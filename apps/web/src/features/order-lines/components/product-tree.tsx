@@ -1,8 +1,8 @@
 import { Accordion, Badge, Box, Group, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import type { ProductTreeGroup, ProductTreeItem } from '@slat/contracts';
-import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconSearch } from '../../../components/icons';
 
 /** The key of the 'Top Products' group (the server puts it first when the dealer has any). */
 export const TOP_PRODUCTS_KEY = 'top-products';

@@ -1,10 +1,10 @@
 import '../strings';
 import { Group, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconPlus } from '../../../components/icons';
 import { ListPager } from '../../../components/ui/list-pager';
 import { QueryView } from '../../../components/ui/query-view';
 import { storage } from '../../../lib/storage';

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
-import { IconCopy, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { IconCopy, IconSend } from '../../../components/icons';
 import { pageOrigin } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess, showToast } from '../../../lib/notify';

@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type DealDetail, type DealPayment, type DealPaymentTotals, paymentMessages } from '@slat/contracts';
-import { IconArchive, IconArchiveOff, IconCopy, IconMail, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { IconArchive, IconArchiveOff, IconCopy, IconMail, IconX } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { notifyUndoable } from '../../../components/ui/undo-toast';
 import { ApiError } from '../../../lib/api/errors';

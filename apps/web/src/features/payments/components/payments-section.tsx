@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import type { DealDetail, DealPayment, DealPaymentTotals } from '@slat/contracts';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle, IconPlus } from '../../../components/icons';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatCurrency, formatInputDate } from '../../../lib/currency';
 import '../strings';

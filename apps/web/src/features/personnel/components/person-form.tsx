@@ -1,6 +1,5 @@
 import { ColorSwatch, Group, Input, Stack, TagsInput, Text } from '@mantine/core';
 import { BADGE_PALETTE, type Person, personBodySchema } from '@slat/contracts';
-import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { AppForm } from '../../../components/form/form';
 import { FormButtons } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { IconCheck } from '../../../components/icons';
 import { ApiError, isSessionError } from '../../../lib/api/errors';
 import { i18n, translateMessage } from '../../../lib/i18n/i18n';
 import { reportError } from '../../../lib/monitoring';

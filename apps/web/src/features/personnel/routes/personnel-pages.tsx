@@ -12,12 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { Person } from '@slat/contracts';
-import { IconArchive, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useFormModal } from '../../../components/form/form-modal';
+import { IconArchive, IconPencil, IconPlus, IconSearch } from '../../../components/icons';
 import { QueryView } from '../../../components/ui/query-view';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';

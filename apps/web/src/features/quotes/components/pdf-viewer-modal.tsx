@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconDownload, IconExternalLink } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import '../accept-strings';

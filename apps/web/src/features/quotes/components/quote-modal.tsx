@@ -12,6 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { type DealQuote, quoteMessages } from '@slat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   IconArchive,
   IconArchiveOff,
@@ -20,11 +24,7 @@ import {
   IconPencil,
   IconPlus,
   IconTruckDelivery,
-} from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Navigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+} from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { TakeoverStep } from '../../../components/ui/takeover-step';

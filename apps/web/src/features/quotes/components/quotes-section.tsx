@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { DealDetail, DealQuoteListItem } from '@slat/contracts';
-import { IconAlertTriangle, IconGitBranch, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle, IconGitBranch, IconPlus } from '../../../components/icons';
 import { QueryView } from '../../../components/ui/query-view';
 import { PaperLink } from '../../../components/ui/router-links';
 import { useBoardSearch } from '../../deals';

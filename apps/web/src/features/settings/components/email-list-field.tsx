@@ -1,8 +1,8 @@
 import '../strings';
 import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncate, useField } from '../../../components/form/fields';
+import { IconAlertCircle } from '../../../components/icons';
 import { emailChips } from './email-list';
 
 type EmailListFieldProps = { name: string; label: string; required?: boolean; maxLength?: number };

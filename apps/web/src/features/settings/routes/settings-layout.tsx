@@ -1,8 +1,8 @@
 import '../strings';
 import { NativeSelect, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle } from '../../../components/icons';
 import { NavLinkLink } from '../../../components/ui/router-links';
 import { useSession } from '../../../lib/session/session-query';
 import { useBreakpoint } from '../../../lib/use-breakpoint';

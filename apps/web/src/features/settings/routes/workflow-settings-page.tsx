@@ -13,7 +13,6 @@ import {
   Text,
 } from '@mantine/core';
 import { updateWorkflow, type Workflow, type WorkflowSchemaDocument } from '@slat/contracts';
-import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { TextField } from '../../../components/form/fields';
 import { AppForm } from '../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../components/form/form-modal';
 import { useAppForm } from '../../../components/form/use-app-form';
+import { IconDownload, IconPencil } from '../../../components/icons';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';
 import { translateMessage } from '../../../lib/i18n/i18n';

@@ -1,8 +1,8 @@
 import { ScrollArea, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle } from '../../../components/icons';
 import { NavLinkLink } from '../../../components/ui/router-links';
 import { useFeatureFlag } from '../../../lib/feature-flags';
 import { useSession } from '../../../lib/session/session-query';

@@ -1,4 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import {
   IconCheck,
   IconChevronDown,
@@ -7,9 +9,7 @@ import {
   IconLanguage,
   IconLogout,
   IconShieldLock,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+} from '../../../components/icons';
 import { analyticsEnabled } from '../../../lib/feature-flags';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/session-query';

@@ -1,10 +1,10 @@
 import '../strings';
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { OfflineSupplierOrder, PurchaseOrder, SupplierOrder } from '@slat/contracts';
-import { IconCopy, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconCopy, IconLinkOff, IconRefresh } from '../../../components/icons';
 import { AnchorLink } from '../../../components/ui/router-links';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { ApiError } from '../../../lib/api/errors';

@@ -18,6 +18,10 @@ import {
   Title,
 } from '@mantine/core';
 import { type PurchaseOrder, purchaseOrderMessages, type RevisionChange } from '@slat/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   IconArchive,
   IconArchiveOff,
@@ -27,11 +31,7 @@ import {
   IconPencil,
   IconPlus,
   IconRestore,
-} from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+} from '../../../../components/icons';
 import { AnchorLink } from '../../../../components/ui/router-links';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';

@@ -1,9 +1,9 @@
 import '../../strings';
 import { Button, Collapse, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import type { OrderSupplier } from '@slat/contracts';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconAdjustmentsHorizontal, IconSearch } from '../../../../components/icons';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { useDebouncedUrlText } from '../../../../lib/use-debounced-url-text';
 import { ORDER_DATE_PRESETS, type OrderDatePreset } from '../../search';

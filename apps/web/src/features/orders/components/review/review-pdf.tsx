@@ -1,8 +1,8 @@
 import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { PurchaseOrder } from '@slat/contracts';
-import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { IconExternalLink } from '../../../../components/icons';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { type PdfShipping, reviewPdfQueryOptions } from '../../api/review';

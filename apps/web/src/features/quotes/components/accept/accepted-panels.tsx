@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import type { DealQuote, DealSupplierOrder, SupplierCoreStatus } from '@slat/contracts';
-import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTruckDelivery } from '../../../../components/icons';
 import { AnchorLink } from '../../../../components/ui/router-links';
 import { ApiError } from '../../../../lib/api/errors';
 import { formatDate, formatDateTime, localDay } from '../../../../lib/format';

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import type { DealQuote } from '@slat/contracts';
-import { IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconFileTypePdf, IconSignature } from '../../../../components/icons';
 import '../../accept-strings';
 import { acceptAction } from './accept-logic';
 

@@ -1,5 +1,4 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { IconEraser } from '@tabler/icons-react';
 import {
   type Ref,
   useCallback,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import { IconEraser } from '../../../../components/icons';
 import '../../accept-strings';
 import { drawTypedSignature, fitSignatureCanvas, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './accept-logic';
 

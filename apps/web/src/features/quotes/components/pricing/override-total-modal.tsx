@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type DealQuote, DISCOUNT_PRESETS } from '@slat/contracts';
-import { IconPercentage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { AppForm } from '../../../../components/form/form';
 import { FormButtons, FormModal, useFormModal } from '../../../../components/form/form-modal';
 import { TextareaField } from '../../../../components/form/textarea-field';
 import { useAppForm } from '../../../../components/form/use-app-form';
+import { IconPercentage } from '../../../../components/icons';
 import { useApplyOverrideTotal } from '../../api/pricing';
 import { discountedTotal, formatMoney, moneyForInput, parsePercent, totalBeforeOverride } from './money';
 import { CheckboxField, ConflictAlert, MoneyField, usePricingSave, usePricingSchemas } from './pricing-bits';

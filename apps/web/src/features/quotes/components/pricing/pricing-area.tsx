@@ -1,10 +1,10 @@
 import '../../pricing-strings';
 import { ActionIcon, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { DealQuote, OverrideDrift, QuotePricing } from '@slat/contracts';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconPencil, IconPlus, IconTrash } from '../../../../components/icons';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { notifyUndoable } from '../../../../components/ui/undo-toast';
 import { firstClickOnly } from '../../../../lib/clicks';

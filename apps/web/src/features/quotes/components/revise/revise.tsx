@@ -1,10 +1,10 @@
 import { Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import type { DealQuote, DealQuoteListItem } from '@slat/contracts';
 import { compareDecimals } from '@slat/domain';
-import { IconGitBranch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { IconGitBranch } from '../../../../components/icons';
 import { AnchorLink } from '../../../../components/ui/router-links';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { ApiError } from '../../../../lib/api/errors';

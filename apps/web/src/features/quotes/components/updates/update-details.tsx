@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { DealQuote, getQuotePendingUpdates } from '@slat/contracts';
-import { IconRefresh } from '@tabler/icons-react';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { IconRefresh } from '../../../../components/icons';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { firstClickOnly } from '../../../../lib/clicks';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';

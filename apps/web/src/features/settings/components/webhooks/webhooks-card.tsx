@@ -1,7 +1,6 @@
 import '../../strings';
 import { Badge, Button, CopyButton, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { createWebhook, type WebhookSubscription } from '@slat/contracts';
-import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { z } from 'zod';
 import { TextField } from '../../../../components/form/fields';
 import { AppForm } from '../../../../components/form/form';
 import { useAppForm } from '../../../../components/form/use-app-form';
+import { IconCopy } from '../../../../components/icons';
 import { StatusAlert } from '../../../../components/ui/status-alert';
 import { confirmDestructive } from '../../../../lib/confirm';
 import { formatDateTime } from '../../../../lib/format';
