@@ -184,6 +184,22 @@ export async function columnDeals(
   return ((await res.json()) as { data: DealRow[] }).data;
 }
 
+/** The demo's draft quotes (not archived) on the residential board, deal by deal: a test takes what it needs. */
+export async function* residentialDraftQuotes(
+  request: APIRequestContext,
+): AsyncGenerator<{ id: number; dealId: number }> {
+  const workflow = await getWorkflow(request, 'residential');
+  const res = await request.get(`/api/deals?workflowId=${workflow.id}&limit=500`);
+  for (const deal of ((await res.json()) as { data: { id: number }[] }).data) {
+    const quotes = (await (await request.get(`/api/deals/${deal.id}/quotes`)).json()) as {
+      id: number;
+      status: string;
+      isArchived: boolean;
+    }[];
+    for (const q of quotes) if (q.status === 'DRAFT' && !q.isArchived) yield { id: q.id, dealId: deal.id };
+  }
+}
+
 /** A fresh deal at the top of a column (its own data: tests do not share cards). */
 export async function createDealViaApi(
   request: APIRequestContext,

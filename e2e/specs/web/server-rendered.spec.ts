@@ -7,6 +7,7 @@ import {
   createDealViaApi,
   expect,
   getWorkflow,
+  residentialDraftQuotes,
   signInViaApi,
   test,
   untilTakenOver,
@@ -17,24 +18,16 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 type Quote = { id: number; tuid: number; dealId: number; status: string; isArchived: boolean };
 
-/** A deal of its own holding a copy of a demo draft quote with lines (tests change their own). */
+/** A copy of a demo draft quote with lines, on its deal (tests change their own). */
 async function dealWithQuote(request: APIRequestContext, name: string) {
   const wf = await getWorkflow(request, 'residential');
-  const deals = (
-    (await (await request.get(`/api/deals?workflowId=${wf.id}&limit=500`)).json()) as {
-      data: { id: number }[];
-    }
-  ).data;
-  for (const deal of deals) {
-    const quotes = (await (await request.get(`/api/deals/${deal.id}/quotes`)).json()) as Quote[];
-    const draft = quotes.find((q) => q.status === 'DRAFT' && !q.isArchived);
-    if (!draft) continue;
+  for await (const draft of residentialDraftQuotes(request)) {
     const copy = (await apiWrite(request, 'POST', `/api/deal-quotes/${draft.id}/clone`, {
       description: name,
     })) as { id: number };
     const quote = (await (await request.get(`/api/deal-quotes/${copy.id}`)).json()) as Quote;
-    const dealName = (await (await request.get(`/api/deals/${quote.dealId}`)).json()) as { name: string };
-    return { wf, quote, dealName: dealName.name };
+    const deal = (await (await request.get(`/api/deals/${quote.dealId}`)).json()) as { name: string };
+    return { wf, quote, dealName: deal.name };
   }
   throw new Error('no demo draft quote');
 }
