@@ -36,8 +36,10 @@ const BOARD_PATH = /^\/workflows\/([^/?#]+)(?:\/|$)/;
  * modulepreload links of its route's chunks (spa-route-chunks.ts) and, on a board's address
  * without filters, preload links for the columns' first pages. The app then makes
  * no call before its own data, and a board's cards download while its code does: on a phone's
- * slow network, three round trips fewer before the page shows. Without a valid session, or if
- * anything fails here, undefined: the plain page, and the app asks as before.
+ * slow network, three round trips fewer before the page shows. A board, a deal or a quote comes
+ * rendered instead (`firstScreen`, decision 039): its HTML and its calls' answers, its code after
+ * the paint. Without a valid session, or if anything fails here, undefined: the plain page, and
+ * the app asks as before.
  */
 export async function signedInSpaPage(
   services: Services,
@@ -128,7 +130,7 @@ function withFirstScreen(
  * (after-paint.js, in the web app's public files), so on a phone's slow network the stylesheet the
  * first paint needs does not share it with the code. The entry's own module preloads go with it.
  */
-export function withCodeAfterPaint(html: string): string {
+function withCodeAfterPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) return html;
   const imports: string[] = [];

@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstData, FirstScreenBlock } from '@slat/contracts';
+import { DESKTOP_VIEWPORT, type FirstData, type FirstScreenBlock, PHONE_VIEWPORT } from '@slat/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The viewport a first screen is rendered for (the web app's lib/first-screen.ts). */
 type Viewport = FirstScreenBlock['viewport'];
-const PHONE: Viewport = { width: 375, height: 812 };
-const DESKTOP: Viewport = { width: 1280, height: 900 };
 
 /**
  * The pages whose first screen the server renders: a board, a deal and a quote over it, the links
@@ -21,7 +19,7 @@ export type RenderFirstScreen = (
   first: FirstData,
   browser: { viewport: Viewport; origin: string },
   transport: typeof fetch,
-) => Promise<{ html: string; state: FirstScreenBlock['state']; renders: number } | undefined>;
+) => Promise<{ html: string; state: FirstScreenBlock['state'] } | undefined>;
 
 /** The server render beside a built web app, or undefined when it was not built. */
 export async function loadFirstScreenRenderer(
@@ -41,9 +39,11 @@ export async function loadFirstScreenRenderer(
  */
 export function viewportOf(request: FastifyRequest): Viewport {
   const hint = request.headers['sec-ch-ua-mobile'];
-  if (hint === '?1') return PHONE;
-  if (hint === '?0') return DESKTOP;
-  return /Mobi|iPhone|Android.+Mobile/.test(request.headers['user-agent'] ?? '') ? PHONE : DESKTOP;
+  if (hint === '?1') return PHONE_VIEWPORT;
+  if (hint === '?0') return DESKTOP_VIEWPORT;
+  return /Mobi|iPhone|Android.+Mobile/.test(request.headers['user-agent'] ?? '')
+    ? PHONE_VIEWPORT
+    : DESKTOP_VIEWPORT;
 }
 
 /**

@@ -32,7 +32,7 @@ let behaviour: (transport: typeof fetch) => Promise<{ html: string } | undefined
 const render: RenderFirstScreen = async (url, first, browser, transport) => {
   calls.push({ url, first, ...browser });
   const out = await behaviour(transport);
-  return out ? { ...out, state: { queries: [], mutations: [] }, renders: 1 } : undefined;
+  return out ? { ...out, state: { queries: [], mutations: [] } } : undefined;
 };
 
 beforeAll(async () => {

@@ -1,16 +1,18 @@
 import {
   boardColumnFirstPagePath,
+  DESKTOP_VIEWPORT,
   FIRST_DATA_ELEMENT_ID,
   FIRST_SCREEN_ELEMENT_ID,
   type FirstData,
   type MeResponse,
+  PHONE_VIEWPORT,
   type Workflow,
 } from '@slat/contracts';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnQueryOptions } from '../features/deals/api/deals';
 import { workflowsQueryOptions } from '../features/workflows';
-import { DESKTOP_VIEWPORT, firstViewport, PHONE_VIEWPORT, setFirstViewport } from '../lib/first-screen';
+import { firstViewport, setFirstViewport } from '../lib/first-screen';
 import { sessionQueryKey } from '../lib/session/session-query';
 import { seedFirstData, takeOverFirstScreen } from './first-data';
 

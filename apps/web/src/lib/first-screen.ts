@@ -1,14 +1,12 @@
+import { DESKTOP_VIEWPORT, type FirstScreenBlock } from '@slat/contracts';
+
 /**
  * The viewport a page's first render lays out for. A page the server rendered (decision 039) was
  * rendered for a guess from its request (a phone's screen or a desktop's), and the browser's first
  * render must repeat that render exactly to take over its HTML; effects then measure the real
  * window. A page the browser renders alone starts from the real window.
  */
-export type FirstViewport = { width: number; height: number };
-
-/** What the server assumes of a phone (its request says mobile) and of anything else. */
-export const PHONE_VIEWPORT: FirstViewport = { width: 375, height: 812 };
-export const DESKTOP_VIEWPORT: FirstViewport = { width: 1280, height: 900 };
+export type FirstViewport = FirstScreenBlock['viewport'];
 
 let first: FirstViewport = DESKTOP_VIEWPORT;
 

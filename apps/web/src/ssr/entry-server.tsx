@@ -17,8 +17,6 @@ export type FirstScreen = {
   html: string;
   /** The answers the page's calls got while rendering, for the browser's query cache. */
   state: DehydratedState;
-  /** Renders it took: one more than the rounds of calls the page needed. */
-  renders: number;
 };
 
 /** A page asks for its data in rounds (a deal, then its quotes): at most this many. */
@@ -81,7 +79,7 @@ async function render(
     if (waiting.length === 0 || renders > MAX_ROUNDS) break;
     await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
   }
-  return { html, state: dehydrate(queryClient), renders };
+  return { html, state: dehydrate(queryClient) };
 }
 
 /** A query a component asked for that has not run: not one it turned off (`enabled: false`). */

@@ -23,3 +23,7 @@ export const firstScreenSchema = z.object({
   state: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }).passthrough(),
 });
 export type FirstScreenBlock = z.infer<typeof firstScreenSchema>;
+
+/** The viewports a first screen is rendered for: a phone's (the request says mobile) or a desktop's. */
+export const PHONE_VIEWPORT: FirstScreenBlock['viewport'] = { width: 375, height: 812 };
+export const DESKTOP_VIEWPORT: FirstScreenBlock['viewport'] = { width: 1280, height: 900 };
