@@ -6,7 +6,14 @@ import { type BuildManifest, ROUTE_MODULES, routeChunkPreloads } from './spa-rou
 
 // A build's manifest in small: the entry with its own imports, and the lazy route modules.
 const manifest: BuildManifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js', '_ui.js'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/app/bootstrap.ts', 'src/components/ui/theme.ts'],
+  },
+  'src/app/bootstrap.ts': { file: 'assets/bootstrap-1.js', imports: ['_ui.js', '_react.js'] },
+  'src/components/ui/theme.ts': { file: 'assets/theme-1.js', imports: ['_ui.js'] },
   '_react.js': { file: 'assets/react-1.js' },
   '_ui.js': { file: 'assets/ui-1.js', imports: ['_react.js'] },
   '_dnd.js': { file: 'assets/dnd-1.js', imports: ['_react.js'] },
@@ -25,13 +32,16 @@ const manifest: BuildManifest = {
 };
 
 describe("a page's route chunks to preload", () => {
-  it("are the route's modules and their imports, each once, without what the document already loads", () => {
+  it("are the app's start, then the route's modules and their imports, each once, without what the document already loads", () => {
+    const start = ['/assets/bootstrap-1.js', '/assets/ui-1.js', '/assets/theme-1.js'];
     expect(routeChunkPreloads(manifest, '/workflows/residential')).toEqual([
+      ...start,
       '/assets/app-shell-layout-1.js',
       '/assets/deal-pages-1.js',
       '/assets/dnd-1.js',
     ]);
     expect(routeChunkPreloads(manifest, '/workflows/residential/5')).toEqual([
+      ...start,
       '/assets/app-shell-layout-1.js',
       '/assets/deal-pages-1.js',
       '/assets/dnd-1.js',
@@ -39,20 +49,26 @@ describe("a page's route chunks to preload", () => {
       '/assets/deal-modal-1.js',
     ]);
     expect(routeChunkPreloads(manifest, '/workflows/residential/5/quotes/2')).toEqual([
+      ...start,
       '/assets/app-shell-layout-1.js',
       '/assets/deal-pages-1.js',
       '/assets/dnd-1.js',
       '/assets/quote-pages-1.js',
     ]);
     expect(routeChunkPreloads(manifest, '/dashboard')).toEqual([
+      ...start,
       '/assets/app-shell-layout-1.js',
       '/assets/dashboard-page-1.js',
     ]);
   });
 
-  it('are none for other pages', () => {
+  it("are the app's start alone for other pages", () => {
     for (const path of ['/contacts', '/workflows/residential/5/quotes/2/products/new', '/orders/3', '/']) {
-      expect(routeChunkPreloads(manifest, path), path).toEqual([]);
+      expect(routeChunkPreloads(manifest, path), path).toEqual([
+        '/assets/bootstrap-1.js',
+        '/assets/ui-1.js',
+        '/assets/theme-1.js',
+      ]);
     }
   });
 

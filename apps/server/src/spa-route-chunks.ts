@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Vite's build manifest (dist/.vite/manifest.json): each source module's file and static imports. */
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 export type BuildManifest = Record<string, ManifestChunk>;
 
 const SHELL = 'src/features/shell/components/app-shell-layout.tsx';
@@ -31,17 +31,19 @@ function closure(manifest: BuildManifest, key: string, seen: Set<string>, out: s
 }
 
 /**
- * The modulepreload paths of an address's route chunks and what they import, minus what the
- * document already loads (the entry and its imports): fetched beside the entry rather than after
- * it has run, one round trip and the entry's run time sooner on a slow phone.
+ * The modulepreload paths of the app's start (what the entry imports as it runs, in steps:
+ * main.tsx) and of an address's route chunks, with what they import, minus what the document
+ * already loads (the entry and its imports): fetched beside the entry rather than after it has run,
+ * a round trip or two and the entry's run time sooner on a slow phone.
  */
 export function routeChunkPreloads(manifest: BuildManifest, pathname: string): string[] {
-  const modules = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-  if (!modules) return [];
+  const modules = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const loaded = new Set<string>();
   if (entry) closure(manifest, entry, loaded, []);
   const files: string[] = [];
+  for (const start of entry ? (manifest[entry]?.dynamicImports ?? []) : [])
+    closure(manifest, start, loaded, files);
   for (const module of modules) {
     if (!manifest[module]) throw new Error(`the web build has no chunk for ${module}`);
     closure(manifest, module, loaded, files);

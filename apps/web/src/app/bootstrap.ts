@@ -4,6 +4,7 @@ import { setSessionErrorListener } from '../lib/api/client';
 import { initFeatureFlags } from '../lib/feature-flags';
 import { initI18n } from '../lib/i18n/i18n';
 import { initMonitoring } from '../lib/monitoring';
+import { nextTask } from '../lib/next-task';
 import {
   listenForOptionsFrameExpiry,
   markSessionExpired,
@@ -27,9 +28,12 @@ export async function bootstrap(): Promise<{
   void initMonitoring();
   void initFeatureFlags();
   await initI18n();
+  // each step its own task (nextTask): on a phone each is tens of ms, together one long task
+  await nextTask();
   const queryClient = createQueryClient();
   seedFirstData(queryClient);
   const takesOver = takeOverFirstScreen(queryClient);
+  await nextTask();
   const router = createAppRouter(queryClient);
   // The page's code (lazy route chunks) loads while the session is restored, not after: on a
   // phone's slow network that is one round of requests fewer before the page shows.
@@ -50,11 +54,10 @@ export async function bootstrap(): Promise<{
   });
   listenForOptionsFrameExpiry(window, optionsFrameOrigin());
   if (takesOver) {
-    // the router renders the tree its server render made (no Suspense boundaries of its own
-    // around the matches), as TanStack's own hydration sets it
-    router.ssr = { manifest: undefined };
-    // the first render must find the page's code and the router's state as the server had them
+    // the first render must find the page's code and the router's state as the server had them,
+    // so that it draws the page the server drew rather than a loading state over it
     await router.load();
+    await nextTask();
   }
   return { queryClient, router, takesOver };
 }
