@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mayDiscard, unsavedChanges } from '../../lib/unsaved-changes';
 import { useBreakpoint } from '../../lib/use-breakpoint';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { UnsavedScopeContext } from './unsaved-changes';
 
 type FormModalApi = {
@@ -75,6 +76,8 @@ export function FormModal({
     }),
     [scope, onClose],
   );
+  const everOpened = useOpenedOnce(opened);
+  if (!everOpened) return null;
   return (
     <Modal
       opened={opened}

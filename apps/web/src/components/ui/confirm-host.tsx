@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmStore } from '../../lib/confirm';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
 /** Above every modal (they use 200–400) and below the toasts (1000). */
 const CONFIRM_Z_INDEX = 600;
@@ -18,6 +19,8 @@ export function ConfirmHost() {
   const last = useRef(question);
   if (question) last.current = question;
   const shown = question ?? last.current;
+  const everAsked = useOpenedOnce(question !== null);
+  if (!everAsked) return null;
   return (
     <Modal
       opened={question !== null}

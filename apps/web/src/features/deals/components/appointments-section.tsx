@@ -26,6 +26,7 @@ import { EditDeleteActions } from '../../../components/ui/edit-delete-actions';
 import { ApiError } from '../../../lib/api/errors';
 import { confirmDestructive } from '../../../lib/confirm';
 import { formatDateTime, formatDateTimeRange, formatDayRange, localDay } from '../../../lib/format';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { notifyDealError } from '../api/deals';
 import { eventsQueryOptions, useCalendarFeed, useDeleteEvent, useSaveEvent } from '../api/records';
 import {
@@ -231,6 +232,8 @@ function AppointmentForm({ deal, event }: { deal: DealDetail; event: DealEvent |
 function CalendarFeedModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const feed = useCalendarFeed();
+  const everOpened = useOpenedOnce(opened);
+  if (!everOpened) return null;
   return (
     <Modal
       opened={opened}

@@ -25,6 +25,7 @@ import { confirmDestructive } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { notifyWarning } from '../../../lib/notify';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { documentsQueryOptions, uploadDealDocument, useArchiveDocument } from '../api/records';
 import { EditDocumentModal } from './edit-document-modal';
 import { type PendingUpload, PendingUploadRow, uploadable } from './pending-upload';
@@ -37,6 +38,7 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
   const docs = useQuery(documentsQueryOptions(dealId, showArchived));
   const [uploading, setUploading] = useState(false);
   const [detail, setDetail] = useState<DocumentRecord | null>(null);
+  const detailShown = useOpenedOnce(detail !== null);
   const [editing, setEditing] = useState<DocumentRecord | null>(null);
   const queryClient = useQueryClient();
   const archive = useArchiveDocument(dealId);
@@ -136,64 +138,66 @@ export function AttachmentsSection({ dealId, readOnly }: { dealId: number; readO
         </Table.ScrollContainer>
       )}
       <UploadModal dealId={dealId} opened={uploading} onClose={() => setUploading(false)} />
-      <Modal
-        opened={detail !== null}
-        onClose={() => setDetail(null)}
-        title={t('deals.attachments.details')}
-        closeButtonProps={{ 'aria-label': t('deals.close') }}
-        zIndex={300}
-      >
-        {detail && (
-          <Stack gap="xs">
-            <AttachmentPreview doc={detail} />
-            <Text fw={600}>{detail.name}</Text>
-            <Text size="sm">
-              {t('deals.attachments.filename')}: {detail.filename}
-            </Text>
-            <Text size="sm">
-              {t('deals.attachments.type')}: {detail.extension.toUpperCase()} ({detail.mime_type})
-            </Text>
-            <Text size="sm">
-              {t('deals.attachments.size')}: {formatFileSize(detail.size)}
-            </Text>
-            <Text size="sm">
-              {t('deals.attachments.uploaded')}: {formatDateTime(new Date(detail.created_at))}
-            </Text>
-            {detail.type !== 'attachment' && (
+      {detailShown && (
+        <Modal
+          opened={detail !== null}
+          onClose={() => setDetail(null)}
+          title={t('deals.attachments.details')}
+          closeButtonProps={{ 'aria-label': t('deals.close') }}
+          zIndex={300}
+        >
+          {detail && (
+            <Stack gap="xs">
+              <AttachmentPreview doc={detail} />
+              <Text fw={600}>{detail.name}</Text>
               <Text size="sm">
-                {t('deals.attachments.category')}: {detail.type}
+                {t('deals.attachments.filename')}: {detail.filename}
               </Text>
-            )}
-            <Group justify="flex-end" mt="sm">
-              {!detail.archived && (
-                <Button
-                  variant="default"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  disabled={readOnly}
-                  onClick={() => setEditing(detail)}
-                >
-                  {t('deals.attachments.edit')}
-                </Button>
+              <Text size="sm">
+                {t('deals.attachments.type')}: {detail.extension.toUpperCase()} ({detail.mime_type})
+              </Text>
+              <Text size="sm">
+                {t('deals.attachments.size')}: {formatFileSize(detail.size)}
+              </Text>
+              <Text size="sm">
+                {t('deals.attachments.uploaded')}: {formatDateTime(new Date(detail.created_at))}
+              </Text>
+              {detail.type !== 'attachment' && (
+                <Text size="sm">
+                  {t('deals.attachments.category')}: {detail.type}
+                </Text>
               )}
-              {!detail.archived && (
-                <Button
-                  variant="default"
-                  color="red"
-                  disabled={readOnly}
-                  onClick={firstClickOnly(
-                    () => void confirmArchive(detail).then((done) => done && setDetail(null)),
-                  )}
-                >
-                  {t('deals.attachments.archive')}
+              <Group justify="flex-end" mt="sm">
+                {!detail.archived && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    disabled={readOnly}
+                    onClick={() => setEditing(detail)}
+                  >
+                    {t('deals.attachments.edit')}
+                  </Button>
+                )}
+                {!detail.archived && (
+                  <Button
+                    variant="default"
+                    color="red"
+                    disabled={readOnly}
+                    onClick={firstClickOnly(
+                      () => void confirmArchive(detail).then((done) => done && setDetail(null)),
+                    )}
+                  >
+                    {t('deals.attachments.archive')}
+                  </Button>
+                )}
+                <Button component="a" href={detail.url} leftSection={<IconDownload size={16} aria-hidden />}>
+                  {t('deals.attachments.download')}
                 </Button>
-              )}
-              <Button component="a" href={detail.url} leftSection={<IconDownload size={16} aria-hidden />}>
-                {t('deals.attachments.download')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+              </Group>
+            </Stack>
+          )}
+        </Modal>
+      )}
       <EditDocumentModal
         doc={editing}
         onClose={() => setEditing(null)}

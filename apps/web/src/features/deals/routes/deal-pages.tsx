@@ -27,6 +27,7 @@ import { QUERY_CRITERIA_DEBOUNCE_MS } from '../../../config/constants';
 import { storage } from '../../../lib/storage';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useDealStream } from '../api/live-updates';
 import { presetsQueryOptions } from '../api/records';
 import {
@@ -58,13 +59,6 @@ type View = 'kanban' | 'table';
 const VIEW_STORAGE_KEY = 'slat.dealView';
 
 const storedView = (): View => (storage.get(VIEW_STORAGE_KEY) === 'table' ? 'table' : 'kanban');
-
-/** True once `opened` has been true: a lazy modal stays mounted after that, so it can animate closed. */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once;
-}
 
 /**
  * Whether the board's columns may render. A deal or quote opened straight from its address covers

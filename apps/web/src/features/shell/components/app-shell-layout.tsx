@@ -9,6 +9,7 @@ import { StatusAlert } from '../../../components/ui/status-alert';
 import { hideToast, showToast } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-query';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { FeatureFlagModal } from './feature-flag-modal';
 import { MainNav } from './main-nav';
 import { UpdateAvailableDialog } from './update-available-dialog';
@@ -23,6 +24,8 @@ export function AppShellLayout() {
   const breakpoint = useBreakpoint();
   const isDrawer = breakpoint === 'verySmall' || breakpoint === 'small';
   const [drawerOpened, drawer] = useDisclosure(false);
+  // the phone's navigation drawer joins the page when first opened (a closed modal costs a phone)
+  const drawerShown = useOpenedOnce(drawerOpened);
   const [flagsOpened, setFlagsOpened] = useState(false);
   const addressMissing = session ? !session.company.address?.trim() : false;
 
@@ -78,7 +81,7 @@ export function AppShellLayout() {
           <MainNav />
         </AppShell.Navbar>
       )}
-      {isDrawer && (
+      {isDrawer && drawerShown && (
         <Drawer
           opened={drawerOpened}
           onClose={drawer.close}

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { isUpdateAvailable, versionQueryOptions } from '../../../lib/version-check';
 
 /** 'Update Available' when /health.json reports another commit; Later hides it until the next one. */
@@ -10,6 +11,8 @@ export function UpdateAvailableDialog() {
   const deployed = useQuery(versionQueryOptions).data?.GIT_COMMIT;
   const [dismissed, setDismissed] = useState<string | null>(null);
   const opened = isUpdateAvailable(deployed) && dismissed !== deployed;
+  const everOpened = useOpenedOnce(opened);
+  if (!everOpened) return null;
   return (
     <Modal
       opened={opened}
