@@ -1,8 +1,9 @@
-import { Badge, Group, Select, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, NativeSelect, Select, Text, VisuallyHidden } from '@mantine/core';
 import type { Deal, Workflow } from '@slat/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconAlertTriangle, IconInfoCircle } from '../../../components/icons';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { workflowsQueryOptions } from '../../workflows';
 import { useSetDealFlag, useSetDealStatus } from '../api/deals';
 
@@ -156,18 +157,71 @@ function pickerProps({ label, hideLabel = false, ariaLabel, fitTo }: PickerProps
   } as const;
 }
 
+type Choice = { value: string; label: string };
+
+/**
+ * A deal's picker. On a phone, the phone's own list (a native select: its wheel or sheet, big
+ * enough for a thumb, and no popover to build with the page); elsewhere Mantine's, as wide as its
+ * longest choice.
+ */
+function Picker({
+  fallback,
+  choices,
+  value,
+  disabled,
+  onPick,
+  ...props
+}: PickerProps & {
+  fallback: string;
+  choices: Choice[];
+  value: string | null;
+  disabled: boolean;
+  onPick: (value: string) => void;
+}) {
+  const phone = useBreakpoint() === 'verySmall';
+  const common = pickerProps(props, fallback);
+  if (phone)
+    return (
+      <NativeSelect
+        label={common.label}
+        aria-label={common['aria-label']}
+        size={common.size}
+        w={common.w}
+        disabled={disabled}
+        value={value ?? ''}
+        // no value yet: an empty first choice, as the desktop's empty field
+        data={value === null ? [{ value: '', label: '', disabled: true }, ...choices] : choices}
+        onChange={(event) => {
+          if (event.currentTarget.value) onPick(event.currentTarget.value);
+        }}
+      />
+    );
+  return (
+    <Select
+      {...common}
+      disabled={disabled}
+      value={value}
+      data={choices}
+      onChange={(picked) => {
+        if (picked) onPick(picked);
+      }}
+    />
+  );
+}
+
 /** §2/§4: any status of the workflow; disabled for archived deals. */
 export function StatusPicker({ deal, workflow, ...props }: PickerProps & { deal: Deal; workflow: Workflow }) {
   const { t } = useTranslation();
   const setStatus = useSetDealStatus();
   return (
-    <Select
-      {...pickerProps(props, t('deals.status'))}
+    <Picker
+      {...props}
+      fallback={t('deals.status')}
       disabled={deal.isArchived || setStatus.isPending}
       value={String(deal.statusId)}
-      data={workflow.statuses.map((s) => ({ value: String(s.id), label: s.name }))}
-      onChange={(value) => {
-        if (value && Number(value) !== deal.statusId) setStatus.mutate({ deal, statusId: Number(value) });
+      choices={workflow.statuses.map((s) => ({ value: String(s.id), label: s.name }))}
+      onPick={(value) => {
+        if (Number(value) !== deal.statusId) setStatus.mutate({ deal, statusId: Number(value) });
       }}
     />
   );
@@ -181,14 +235,13 @@ export function FlagPicker({
   const setFlag = useSetDealFlag();
   const current = deal.context.flagValues.find((f) => f.workflowFlagId === flag.id);
   return (
-    <Select
-      {...pickerProps(props, flag.name)}
+    <Picker
+      {...props}
+      fallback={flag.name}
       disabled={deal.isArchived || setFlag.isPending}
       value={current ? String(current.workflowFlagValueId) : null}
-      data={flag.values.map((v) => ({ value: String(v.id), label: v.label }))}
-      onChange={(value) => {
-        if (value) setFlag.mutate({ deal, flagId: flag.id, valueId: Number(value) });
-      }}
+      choices={flag.values.map((v) => ({ value: String(v.id), label: v.label }))}
+      onPick={(value) => setFlag.mutate({ deal, flagId: flag.id, valueId: Number(value) })}
     />
   );
 }
