@@ -9,12 +9,7 @@ export const idSchema = z.number().int().min(1).max(MAX_ID);
 /** The one spelling of an id on the wire: decimal digits without a sign or leading zero. */
 const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
 
-/**
- * A row id in a path or query parameter (text on the wire), with the same bounds. Only the
- * canonical decimal form is an id: `0x10`, `1e0`, ` 1`, `+1` and `01` would each name another
- * spelling of a number, so they answer 400 rather than quietly addressing row 16 or 1.
- */
-export const idParam = (message = 'Must be a whole number id (digits only, no leading zero)') =>
+const idParamWith = (message: string) =>
   z
     // The wire is always text; the browser's own calls build their paths from numbers.
     .union([z.string({ error: message }).regex(CANONICAL_ID, message), z.number({ error: message })], {
@@ -22,6 +17,18 @@ export const idParam = (message = 'Must be a whole number id (digits only, no le
     })
     .transform(Number)
     .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
+
+const ID_MESSAGE = 'Must be a whole number id (digits only, no leading zero)';
+/** Built once and shared (a schema is immutable): the 40-odd paths with an id each built their own. */
+const defaultIdParam = idParamWith(ID_MESSAGE);
+
+/**
+ * A row id in a path or query parameter (text on the wire), with the same bounds. Only the
+ * canonical decimal form is an id: `0x10`, `1e0`, ` 1`, `+1` and `01` would each name another
+ * spelling of a number, so they answer 400 rather than quietly addressing row 16 or 1.
+ */
+export const idParam = (message = ID_MESSAGE) =>
+  message === ID_MESSAGE ? defaultIdParam : idParamWith(message);
 
 /** `/:id` paths. */
 export const idParams = z.object({ id: idParam() });
