@@ -2,6 +2,7 @@ import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, runNamed, runPrepared } from '../../db/database';
+import type { AccountZone } from './account-zones';
 
 /**
  * All SQL of purchase orders. Every query is scoped by the account; functions take `db` first so
@@ -211,8 +212,11 @@ const headerJoins = sql`
       FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) so ON true`;
 
 /**
- * One page of the list, newest first: the page is chosen first (by the account's created index),
- * then only its rows are summed and joined, in one statement. A search is two (searchedPage).
+ * One page of the list, newest first, with how many orders match (`total_count`): the page is
+ * chosen first (by the account's created index), then only its rows are summed and joined, and
+ * the total counted from the same index, in one statement (one round trip rather than a second
+ * statement for the total; a page past the end has no row to carry it, and the caller counts).
+ * A search is two (searchedPage).
  */
 export async function findPurchaseOrderPage(
   db: Db,
@@ -220,9 +224,9 @@ export async function findPurchaseOrderPage(
   filters: ListFilters,
   limit: number,
   offset: number,
-): Promise<(PurchaseOrderRow & { total_count?: number })[]> {
+): Promise<(PurchaseOrderRow & { total_count: number })[]> {
   if (filters.search?.trim()) return searchedPage(db, accountId, filters, limit, offset);
-  return runPrepared<PurchaseOrderRow>(
+  return runPrepared<PurchaseOrderRow & { total_count: number }>(
     db,
     'purchase_order_page',
     sql`
@@ -231,9 +235,12 @@ export async function findPurchaseOrderPage(
         FROM purchase_orders p
        WHERE ${listWhere(accountId, filters)}
        ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
-       LIMIT ${limit} OFFSET ${offset})
-    SELECT ${headerColumns}
+       LIMIT ${limit} OFFSET ${offset}),
+    total AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)})
+    SELECT ${headerColumns}, total.n AS total_count
       FROM page
+      CROSS JOIN total
       JOIN purchase_orders p ON p.order_id = page.order_id
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
@@ -691,12 +698,14 @@ export async function dashboardCounts(
   return rows[0]!;
 }
 
-/** The company's time zone as the list's day bounds read it (UTC without one). */
-export async function findAccountZone(db: Db, accountId: number): Promise<string> {
-  const rows = await runPrepared<{ tz: string }>(
-    db,
-    'account_zone',
-    sql`SELECT ${accountZone(accountId)} AS tz`,
-  );
-  return rows[0]?.tz ?? 'UTC';
+// Prepared by name (decision 016): read on a list call whose zone is not kept (account-zones.ts).
+const ACCOUNT_ZONE = namedStatement(
+  'purchase_order_account_zone',
+  'SELECT id, timezone FROM companies WHERE account_id = $1 LIMIT 1',
+);
+
+/** The account's company and its time zone as the list's day bounds read it; undefined without a company (UTC). */
+export async function findAccountZone(db: Db, accountId: number): Promise<AccountZone | undefined> {
+  const [row] = await runNamed<{ id: number; timezone: string }>(db, ACCOUNT_ZONE, [accountId]);
+  return row && { companyId: Number(row.id), zone: row.timezone };
 }
