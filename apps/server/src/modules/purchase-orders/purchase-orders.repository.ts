@@ -42,7 +42,8 @@ export type PurchaseOrderRow = {
   manufacturer_id: number;
   manufacturer_name: string;
   sidemark: string;
-  created_at: Date | string;
+  /** ISO instant in milliseconds (isoInstant). */
+  created_at: string;
   is_archived: boolean;
   status: PurchaseOrderStatus;
   sales_rep: string | null;
@@ -50,7 +51,8 @@ export type PurchaseOrderRow = {
   employee_id: number | null;
   details: string;
   notes: string;
-  submitted_at: Date | string | null;
+  /** ISO instant in milliseconds (isoInstant). */
+  submitted_at: string | null;
   required_date: string | null;
   replaced_by_order_id: number | null;
   source_quote_id: number | null;
@@ -186,11 +188,19 @@ function listWhere(accountId: number, f: ListFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * An ISO instant in milliseconds, as Date.toISOString writes it (to_char's MS truncates, as
+ * node-postgres does): the answer's text, without a Date made and written per row (decision 035).
+ */
+const isoInstant = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The header columns of a purchase order, over `p` (purchase_orders), `m` (its supplier), `u` (its creator). */
 const headerColumns = sql`
   p.order_id AS id, p.tuid, p.revision_number, p.manufacturer_id, m.name AS manufacturer_name, p.sidemark,
-  p.created_at, p.is_archived, p.status, ${salesRepExpr} AS sales_rep, p.sales_rep_override,
-  p.created_by AS employee_id, p.details, p.notes, p.submitted_at, p.required_date::text AS required_date,
+  ${isoInstant(sql`p.created_at`)} AS created_at, p.is_archived, p.status, ${salesRepExpr} AS sales_rep,
+  p.sales_rep_override, p.created_by AS employee_id, p.details, p.notes,
+  ${isoInstant(sql`p.submitted_at`)} AS submitted_at, p.required_date::text AS required_date,
   p.replaced_by_order_id, sq.id AS source_quote_id, sq.tuid AS source_quote_tuid, sq.deal_id AS source_deal_id,
   sw.slug AS source_workflow_slug, t.total_cost, t.total_quantity, t.line_count,
   so.supplier_orders`;

@@ -37,7 +37,6 @@ export type Actor = { accountId: number; userId: number; companyId: number };
 
 const orderNotFound = () => notFound('Purchase order not found');
 const readOnly = () => new AppError('CONFLICT', purchaseOrderMessages.readOnly);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -83,7 +82,7 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
     manufacturerId: Number(r.manufacturer_id),
     manufacturerName: r.manufacturer_name,
     sidemark: r.sidemark,
-    createdAt: iso(r.created_at),
+    createdAt: r.created_at,
     isArchived: r.is_archived,
     // §3: read-only when submitted or archived; a replaced revision is history, read-only too.
     isReadOnly: r.status === 'SUBMITTED' || r.is_archived || r.replaced_by_order_id !== null,
@@ -97,7 +96,7 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
     freight: submittedFreight(r),
     totalQuantity: Number(r.total_quantity),
     orderLineCount: Number(r.line_count),
-    submittedAt: r.submitted_at === null ? null : iso(r.submitted_at),
+    submittedAt: r.submitted_at,
     requiredDate: r.required_date,
     sourceQuote:
       r.source_quote_id !== null && r.source_deal_id !== null && r.source_workflow_slug !== null
