@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
+import { listOrders, newOrder, orderDealer } from './purchase-order-fixtures';
 
 // Two app instances on one database stand for two server processes behind a load balancer.
 let a: TestApp;
@@ -51,6 +52,32 @@ describe('session and profile caches across processes', () => {
     expect((await client.post('/api/old/auth/me')).statusCode).toBe(200);
     await a.pool.query('DELETE FROM sessions WHERE user_id = $1', [dealer.userId]);
     expect((await client.post('/api/old/auth/me')).statusCode).toBe(401);
+  });
+
+  it('a company time-zone change shows in the purchase-order list on both processes at once', async () => {
+    const d = await orderDealer(a, 'Zones');
+    const twin = onOther(d.client, b);
+    const { id } = await newOrder(d.client, d.first.id);
+    // 2026-01-09T20:00Z is still the 9th in UTC and already the 10th in Sydney.
+    await a.pool.query('UPDATE purchase_orders SET created_at = $2 WHERE order_id = $1', [
+      id,
+      '2026-01-09T20:00:00Z',
+    ]);
+    const onTheTenth = async (client: TestClient) =>
+      (await listOrders(client, { dateFrom: '2026-01-10', dateTo: '2026-01-10' })).data.map((o) => o.id);
+    for (const [zone, listed] of [
+      ['UTC', []],
+      ['Australia/Sydney', [id]],
+      ['UTC', []],
+      ['Australia/Sydney', [id]],
+    ] as const) {
+      // Changed by neither process (as by another process or by hand): each kept its zone.
+      await a.pool.query('UPDATE companies SET timezone = $2 WHERE account_id = $1', [
+        d.dealer.accountId,
+        zone,
+      ]);
+      for (const client of [d.client, twin, d.client, twin]) expect(await onTheTenth(client)).toEqual(listed);
+    }
   });
 
   it('reads from the database while the cache bus is down', async () => {

@@ -193,6 +193,8 @@ describe('response serializer', () => {
     expect(compileResponseWriter(dealQuoteSchema)).toBeDefined();
     // The board's list: records of column counts, cards with a uuid contact id.
     expect(compileResponseWriter(contracts.listDeals.response)).toBeDefined();
+    // The purchase-order list: supplier order ids are a union of an integer and a string.
+    expect(compileResponseWriter(contracts.listPurchaseOrders.response)).toBeDefined();
     const fast = endpoints.filter((e) => compileResponseWriter(e.schema));
     expect(fast.length / endpoints.length).toBeGreaterThan(0.6);
   });
@@ -255,6 +257,34 @@ describe('response serializer', () => {
       expect(result.error).toBe('ResponseSerializationError');
       expect(result).toEqual(outcome(compile(zodSerializerCompiler, schema), bad));
     }
+  });
+
+  it('writes a union of scalars as its first option that takes the value, and leaves other unions to zod', () => {
+    const schema = z.object({
+      id: z.union([z.number().int(), z.string()]),
+      tag: z.union([z.literal('A'), z.null(), z.enum(['B', 'C'])]).nullable(),
+    });
+    expect(compileResponseWriter(schema)).toBeDefined();
+    const serialize = compile(responseSerializerCompiler as typeof zodSerializerCompiler, schema);
+    const viaZod = compile(zodSerializerCompiler, schema);
+    for (const value of [
+      { id: 7, tag: 'A' },
+      { tag: null, id: '7', extra: 1 },
+      { id: 1.5, tag: 'B' },
+      { id: 7, tag: 'D' },
+      { id: true, tag: null },
+      { id: Number.NaN, tag: 'C' },
+    ])
+      expect(outcome(serialize, value)).toEqual(outcome(viaZod, value));
+    expect(outcome(serialize, { id: '7', tag: 'C' })).toEqual({ json: '{"id":"7","tag":"C"}' });
+    // Unions whose options' copies could differ from the value, and exclusive ones, stay with zod.
+    expect(compileResponseWriter(z.union([z.object({ a: z.string() }), z.string()]))).toBeUndefined();
+    expect(compileResponseWriter(z.xor([z.string(), z.number()]))).toBeUndefined();
+    expect(
+      compileResponseWriter(
+        z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]),
+      ),
+    ).toBeUndefined();
   });
 
   it('writes a quote line with undeclared fields at every level exactly as zod does, without them', () => {

@@ -9,7 +9,7 @@ import type { z } from 'zod';
  * stringifying zod's copy. For the schemas made only of plain parts (objects without catchall,
  * arrays, records with string keys, strings (with format checks such as uuid), numbers and
  * integers, booleans, enums, literals, null, nullable, optional properties; no refinements,
- * transforms, defaults or unions) this one checks the answer against
+ * transforms, defaults, or unions other than of those scalars) this one checks the answer against
  * the schema without zod's per-value bookkeeping and copies only what zod's copy would change:
  * an object with undeclared keys, or its keys in another order, or not a plain object, is copied
  * with the declared keys in shape order; an object or array that is that already is kept as it
@@ -45,6 +45,10 @@ type Def = {
   valueType?: z.ZodType;
   entries?: Record<string, string | number>;
   values?: unknown[];
+  options?: z.ZodType[];
+  /** false for z.xor and z.discriminatedUnion (zod's exclusive unions). */
+  inclusive?: boolean;
+  discriminator?: string;
 };
 
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -66,6 +70,13 @@ const isJsonScalar = (v: unknown) =>
   (typeof v === 'number' && Number.isFinite(v));
 
 type Field = { key: string; optional: boolean; copy: Copier };
+
+/** A schema whose copy is the value itself or FAIL: a string, number, boolean, null, enum or literal, or one of those nullable. */
+function isScalarSchema(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'nullable') return isScalarSchema(def.innerType!);
+  return ['string', 'number', 'boolean', 'null', 'enum', 'literal'].includes(def.type);
+}
 
 /** A new object with the fields before `index` (checked already, kept as they are) and `key`'s copy. */
 function copyUpTo(v: Record<string, unknown>, fields: Field[], index: number, key: string, copied: unknown) {
@@ -201,6 +212,26 @@ function compile(schema: z.ZodType, seen: Set<z.ZodType>): Copier {
         }
         while (j < n && fields[j]!.optional && !Object.hasOwn(v, fields[j]!.key)) j++;
         return j === n ? v : copyAll(v, fields);
+      };
+    }
+    case 'union': {
+      // A union of scalars (z.union([z.number().int(), z.string()])): zod answers the first
+      // option that takes the value, and a scalar's copy is the value itself, so the first option
+      // that vouches for it decides; none vouching hands the answer to zod. Unions of objects or
+      // arrays (where an option's copy would differ) and exclusive unions are left to zod.
+      if (checks.length > 0 || def.inclusive === false || def.discriminator !== undefined)
+        unsupported('union checks or an exclusive union');
+      const options = (def.options ?? []).map((option) => {
+        if (!isScalarSchema(option)) unsupported('a union with a part other than scalars');
+        return compile(option, seen);
+      });
+      if (options.length === 0) unsupported('an empty union');
+      return (v) => {
+        for (const option of options) {
+          const copied = option(v);
+          if (copied !== FAIL) return copied;
+        }
+        return FAIL;
       };
     }
     case 'record': {

@@ -2,6 +2,7 @@ import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, runNamed, runPrepared } from '../../db/database';
+import type { AccountZone } from './account-zones';
 
 /**
  * All SQL of purchase orders. Every query is scoped by the account; functions take `db` first so
@@ -41,7 +42,8 @@ export type PurchaseOrderRow = {
   manufacturer_id: number;
   manufacturer_name: string;
   sidemark: string;
-  created_at: Date | string;
+  /** ISO instant in milliseconds (isoInstant). */
+  created_at: string;
   is_archived: boolean;
   status: PurchaseOrderStatus;
   sales_rep: string | null;
@@ -49,7 +51,8 @@ export type PurchaseOrderRow = {
   employee_id: number | null;
   details: string;
   notes: string;
-  submitted_at: Date | string | null;
+  /** ISO instant in milliseconds (isoInstant). */
+  submitted_at: string | null;
   required_date: string | null;
   replaced_by_order_id: number | null;
   source_quote_id: number | null;
@@ -185,11 +188,19 @@ function listWhere(accountId: number, f: ListFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * An ISO instant in milliseconds, as Date.toISOString writes it (to_char's MS truncates, as
+ * node-postgres does): the answer's text, without a Date made and written per row (decision 035).
+ */
+const isoInstant = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The header columns of a purchase order, over `p` (purchase_orders), `m` (its supplier), `u` (its creator). */
 const headerColumns = sql`
   p.order_id AS id, p.tuid, p.revision_number, p.manufacturer_id, m.name AS manufacturer_name, p.sidemark,
-  p.created_at, p.is_archived, p.status, ${salesRepExpr} AS sales_rep, p.sales_rep_override,
-  p.created_by AS employee_id, p.details, p.notes, p.submitted_at, p.required_date::text AS required_date,
+  ${isoInstant(sql`p.created_at`)} AS created_at, p.is_archived, p.status, ${salesRepExpr} AS sales_rep,
+  p.sales_rep_override, p.created_by AS employee_id, p.details, p.notes,
+  ${isoInstant(sql`p.submitted_at`)} AS submitted_at, p.required_date::text AS required_date,
   p.replaced_by_order_id, sq.id AS source_quote_id, sq.tuid AS source_quote_tuid, sq.deal_id AS source_deal_id,
   sw.slug AS source_workflow_slug, t.total_cost, t.total_quantity, t.line_count,
   so.supplier_orders`;
@@ -211,8 +222,11 @@ const headerJoins = sql`
       FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) so ON true`;
 
 /**
- * One page of the list, newest first: the page is chosen first (by the account's created index),
- * then only its rows are summed and joined, in one statement. A search is two (searchedPage).
+ * One page of the list, newest first, with how many orders match (`total_count`): the page is
+ * chosen first (by the account's created index), then only its rows are summed and joined, and
+ * the total counted from the same index, in one statement (one round trip rather than a second
+ * statement for the total; a page past the end has no row to carry it, and the caller counts).
+ * A search is two (searchedPage).
  */
 export async function findPurchaseOrderPage(
   db: Db,
@@ -220,9 +234,9 @@ export async function findPurchaseOrderPage(
   filters: ListFilters,
   limit: number,
   offset: number,
-): Promise<(PurchaseOrderRow & { total_count?: number })[]> {
+): Promise<(PurchaseOrderRow & { total_count: number })[]> {
   if (filters.search?.trim()) return searchedPage(db, accountId, filters, limit, offset);
-  return runPrepared<PurchaseOrderRow>(
+  return runPrepared<PurchaseOrderRow & { total_count: number }>(
     db,
     'purchase_order_page',
     sql`
@@ -231,9 +245,12 @@ export async function findPurchaseOrderPage(
         FROM purchase_orders p
        WHERE ${listWhere(accountId, filters)}
        ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
-       LIMIT ${limit} OFFSET ${offset})
-    SELECT ${headerColumns}
+       LIMIT ${limit} OFFSET ${offset}),
+    total AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)})
+    SELECT ${headerColumns}, total.n AS total_count
       FROM page
+      CROSS JOIN total
       JOIN purchase_orders p ON p.order_id = page.order_id
       JOIN manufacturers m ON m.id = p.manufacturer_id
       LEFT JOIN users u ON u.id = p.created_by
@@ -691,12 +708,14 @@ export async function dashboardCounts(
   return rows[0]!;
 }
 
-/** The company's time zone as the list's day bounds read it (UTC without one). */
-export async function findAccountZone(db: Db, accountId: number): Promise<string> {
-  const rows = await runPrepared<{ tz: string }>(
-    db,
-    'account_zone',
-    sql`SELECT ${accountZone(accountId)} AS tz`,
-  );
-  return rows[0]?.tz ?? 'UTC';
+// Prepared by name (decision 016): read on a list call whose zone is not kept (account-zones.ts).
+const ACCOUNT_ZONE = namedStatement(
+  'purchase_order_account_zone',
+  'SELECT id, timezone FROM companies WHERE account_id = $1 LIMIT 1',
+);
+
+/** The account's company and its time zone as the list's day bounds read it; undefined without a company (UTC). */
+export async function findAccountZone(db: Db, accountId: number): Promise<AccountZone | undefined> {
+  const [row] = await runNamed<{ id: number; timezone: string }>(db, ACCOUNT_ZONE, [accountId]);
+  return row && { companyId: Number(row.id), zone: row.timezone };
 }

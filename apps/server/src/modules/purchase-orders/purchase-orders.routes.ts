@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/api';
 import type { SignedInSession } from '../../plugins/sessions';
 import type { Services } from '../../services';
+import { AccountZones } from './account-zones';
 import * as orders from './purchase-orders.service';
 
 const actor = (s: SignedInSession): orders.Actor => ({
@@ -24,10 +25,11 @@ const actor = (s: SignedInSession): orders.Actor => ({
 
 // The §7 Purchase orders calls (list, detail, create, edit, clone, archive, suppliers, dashboard)
 // and the quote side of converting, registered from their contracts (packages/contracts/src/orders/).
-export function registerPurchaseOrderRoutes(app: FastifyInstance, { db, config }: Services): void {
+export function registerPurchaseOrderRoutes(app: FastifyInstance, { db, config, bus }: Services): void {
   const detailCache = orders.purchaseOrderCache(config.quoteCache);
-  route(app, listPurchaseOrders, async ({ session, body }) =>
-    orders.listPurchaseOrders(db, session().accountId, body),
+  const zones = new AccountZones(bus);
+  route(app, listPurchaseOrders, async ({ session, body, request }) =>
+    orders.listPurchaseOrders(db, zones, session().accountId, body, request.arrivedAt),
   );
   route(app, listOrderSuppliers, async ({ session }) => orders.listOrderSuppliers(db, session().accountId));
   route(app, purchaseOrderDashboard, async ({ session }) =>

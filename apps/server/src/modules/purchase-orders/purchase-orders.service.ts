@@ -21,6 +21,7 @@ import {
   orderLinesWithSummary,
   pendingUpdatesOf,
 } from '../order-contents/index';
+import type { AccountZones } from './account-zones';
 import { revisionChangesOf } from './purchase-order-revisions.service';
 import { minRequiredDate as minRequiredDateIn } from './purchase-order-submit.service';
 import * as repo from './purchase-orders.repository';
@@ -36,7 +37,6 @@ export type Actor = { accountId: number; userId: number; companyId: number };
 
 const orderNotFound = () => notFound('Purchase order not found');
 const readOnly = () => new AppError('CONFLICT', purchaseOrderMessages.readOnly);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -82,7 +82,7 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
     manufacturerId: Number(r.manufacturer_id),
     manufacturerName: r.manufacturer_name,
     sidemark: r.sidemark,
-    createdAt: iso(r.created_at),
+    createdAt: r.created_at,
     isArchived: r.is_archived,
     // §3: read-only when submitted or archived; a replaced revision is history, read-only too.
     isReadOnly: r.status === 'SUBMITTED' || r.is_archived || r.replaced_by_order_id !== null,
@@ -96,7 +96,7 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
     freight: submittedFreight(r),
     totalQuantity: Number(r.total_quantity),
     orderLineCount: Number(r.line_count),
-    submittedAt: r.submitted_at === null ? null : iso(r.submitted_at),
+    submittedAt: r.submitted_at,
     requiredDate: r.required_date,
     sourceQuote:
       r.source_quote_id !== null && r.source_deal_id !== null && r.source_workflow_slug !== null
@@ -112,20 +112,29 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
 
 type ListBody = z.output<typeof contracts.listPurchaseOrders.body>;
 
+/**
+ * POST /purchaseorder: one page and the total. `zones` keeps each account's time zone (decision
+ * 042); `since` is the request's arrival, for its catch-up (decision 034).
+ */
 export async function listPurchaseOrders(
   db: Db,
+  zones: AccountZones,
   accountId: number,
   body: ListBody,
+  since: number,
 ): Promise<{ total: number; data: PurchaseOrderListItem[] }> {
   const { filters, pagination } = body;
   if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo)
     throw fieldError('filters.dateTo', 'The end date must not be before the start date');
-  // The day bounds as values (the company's zone read first), so each statement is planned for them.
-  const timeZone = filters.dateFrom || filters.dateTo ? await repo.findAccountZone(db, accountId) : undefined;
+  // The day bounds as values (the company's zone known first), so each statement is planned for them.
+  const timeZone =
+    filters.dateFrom || filters.dateTo
+      ? await zones.zoneOf(accountId, () => repo.findAccountZone(db, accountId), since)
+      : undefined;
   const where = { ...filters, timeZone };
   const rows = await repo.findPurchaseOrderPage(db, accountId, where, pagination.limit, pagination.offset);
-  // A first page shorter than the limit is the whole list, and a searched page says its total:
-  // no second query.
+  // A page with rows says the total (counted in its statement); a first page shorter than the
+  // limit is the whole list: a second query only for a page past the end.
   const counted = rows[0]?.total_count;
   const total =
     pagination.offset === 0 && rows.length < pagination.limit
