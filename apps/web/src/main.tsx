@@ -11,10 +11,9 @@ async function start() {
   if (!root) return;
   reloadOnStaleBuild();
   // The app's code runs in steps, each its own task, so that a phone's browser can paint, scroll
-  // and take a tap between them: first the UI libraries, then the app (its contracts and routes),
-  // then its start. Run as one, they were a single task of ~700 ms on a throttled phone.
-  await import('./components/ui/theme');
-  await nextTask();
+  // and take a tap between them: this entry with the UI libraries (its static imports), then the
+  // app (its contracts and routes), then its start. Run as one, they were a single task of ~700 ms
+  // on a throttled phone.
   const [{ bootstrap }, { App }] = await Promise.all([import('./app/bootstrap'), import('./app/app')]);
   await nextTask();
   const { queryClient, router, takesOver } = await bootstrap();
