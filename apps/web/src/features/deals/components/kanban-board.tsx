@@ -4,6 +4,7 @@ import {
   closestCorners,
   DndContext,
   type DragEndEvent,
+  type DraggableAttributes,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
@@ -332,7 +333,6 @@ const SortableCard = memo(function SortableCard({
   index: number;
   workflowSlug: string;
 }) {
-  const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: deal.id,
@@ -352,26 +352,56 @@ const SortableCard = memo(function SortableCard({
         touchAction: 'manipulation',
       }}
     >
-      <CardBody
+      <CardWithHandle
         deal={deal}
         workflowSlug={workflowSlug}
-        handle={
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            {...attributes}
-            onKeyDown={listeners?.onKeyDown as React.KeyboardEventHandler | undefined}
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={t('deals.dragHandle', { tuid: deal.tuid, name: deal.name })}
-            disabled={deal.isArchived}
-            style={{ cursor: 'grab' }}
-          >
-            <IconGripVertical size={16} aria-hidden />
-          </ActionIcon>
-        }
+        handleAttributes={attributes}
+        onHandleKeyDown={listeners?.onKeyDown as React.KeyboardEventHandler | undefined}
+        handleRef={setActivatorNodeRef}
       />
     </div>
+  );
+});
+
+/**
+ * A card's content with its drag handle, apart from the sortable wrapper: dnd-kit renders every
+ * sortable card again on each pointer move of a drag (its context changes), and this keeps those
+ * renders to the wrapper's transform, not the card's dozen components (most of a drag's frame).
+ */
+const CardWithHandle = memo(function CardWithHandle({
+  deal,
+  workflowSlug,
+  handleAttributes,
+  onHandleKeyDown,
+  handleRef,
+}: {
+  deal: Deal;
+  workflowSlug: string;
+  handleAttributes: DraggableAttributes;
+  onHandleKeyDown: React.KeyboardEventHandler | undefined;
+  handleRef: (element: HTMLElement | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CardBody
+      deal={deal}
+      workflowSlug={workflowSlug}
+      handle={
+        <ActionIcon
+          ref={handleRef}
+          {...handleAttributes}
+          onKeyDown={onHandleKeyDown}
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('deals.dragHandle', { tuid: deal.tuid, name: deal.name })}
+          disabled={deal.isArchived}
+          style={{ cursor: 'grab' }}
+        >
+          <IconGripVertical size={16} aria-hidden />
+        </ActionIcon>
+      }
+    />
   );
 });
 
