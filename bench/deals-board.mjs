@@ -58,7 +58,8 @@ try {
     await page.goto('about:blank');
     const started = Date.now();
     await page.goto(`/workflows/${wf.slug}`);
-    // usable: a card is visible in every column that has deals, and its drag handle is enabled
+    // usable: a card is visible in every column that has deals, its drag handle is enabled and the
+    // app has taken the page over
     await page.waitForFunction(
       () => {
         const columns = document.querySelectorAll('.slat-board-column');
@@ -69,7 +70,11 @@ try {
           if (Number(badge) > 0 && !column.querySelector('[data-deal-id] button[aria-roledescription]'))
             return false;
         }
-        return true;
+        // a server-rendered board shows its cards before its code runs: a drag needs the app
+        return (
+          document.documentElement.hasAttribute('data-taken-over') ||
+          !document.getElementById('slat-first-screen')
+        );
       },
       null,
       { polling: 'raf' },
