@@ -67,6 +67,38 @@ describe('a supplier token', () => {
     expect((await asSupplier(t, rotated.token).get('/orders')).statusCode).toBe(200);
   });
 
+  it('refuses an address for the minute after 20 wrong credentials (429), its right token too, counted exactly under a burst', async () => {
+    const token = await tokenFor(t, d.suppliers.online);
+    const from = (remoteAddress: string, credential: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/supplier/v1/orders',
+        remoteAddress,
+        headers: { authorization: `Bearer ${credential}` },
+      });
+    const guesser = '203.0.113.77';
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        // tokens and order links alike: both are guesses
+        from(guesser, i % 2 ? `slat_sup_${'A'.repeat(40)}${i}` : `${'b'.repeat(30)}${i}`),
+      ),
+    );
+    const counts = guesses.reduce<Record<number, number>>(
+      (n, r) => ({ ...n, [r.statusCode]: (n[r.statusCode] ?? 0) + 1 }),
+      {},
+    );
+    expect(counts).toEqual({ 401: 20, 429: 10 });
+    const refused = await from(guesser, token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // another address, and a call without a credential (no guess), are not held back
+    expect((await from('203.0.113.78', token)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/supplier/v1/orders', remoteAddress: '203.0.113.79' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('opens no dealer call', async () => {
     const token = await tokenFor(t, d.suppliers.online);
     const res = await t.app.inject({

@@ -77,7 +77,8 @@ type ErrorStatus = keyof typeof ERROR_ANSWERS;
  * The refusals a call may answer, from its contract: every call refuses input (400); guarded calls
  * refuse a caller without credentials (401); a path with an id may name nothing (404); a change may
  * conflict with the current state (409); a session's state-changing call checks its CSRF token
- * (419); the public calls (sign-in, reset, the customer's pages) are limited by address (429).
+ * (419); the public calls (sign-in, reset, the customer's pages) and the supplier calls (wrong
+ * credentials) are limited by address (429).
  */
 export function errorStatusesOf(contract: Endpoint | RawEndpoint): ErrorStatus[] {
   const statuses: ErrorStatus[] = [400];
@@ -85,7 +86,7 @@ export function errorStatusesOf(contract: Endpoint | RawEndpoint): ErrorStatus[]
   if (contract.path.includes('/:')) statuses.push(404);
   if (contract.method !== 'GET') statuses.push(409);
   if (contract.csrf && contract.auth !== 'supplier') statuses.push(419);
-  if (contract.auth === 'public') statuses.push(429);
+  if (contract.auth === 'public' || contract.auth === 'supplier') statuses.push(429);
   return statuses;
 }
 

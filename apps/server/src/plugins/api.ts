@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { formatPath } from './errors';
 import { SerializedJson, sendSerialized } from './serialized-json';
 import type { SignedInSession } from './sessions';
-import { bearerOf, resolveSupplierCredential, type SupplierActor } from './supplier-auth';
+import { authenticateSupplier, bearerOf, type SupplierActor } from './supplier-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -201,8 +201,10 @@ export function registerApiGuards(app: FastifyInstance, services: Services): voi
     request.arrivedAt = performance.now();
     // A supplier call takes its bearer credential and only that: the session cookie is not read.
     if (!request.is404 && request.routeOptions.config.contract?.auth === 'supplier') {
-      request.supplier = await resolveSupplierCredential(
+      request.supplier = await authenticateSupplier(
         services.db,
+        services.rateLimiter,
+        request.ip,
         bearerOf(request.headers.authorization),
       );
       return;

@@ -3,6 +3,7 @@ import { supplierOrderMessages } from '@slat/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { AppError } from '../lib/app-error';
+import { type Limit, limitAddress, type RateLimiter } from '../lib/rate-limit';
 
 /**
  * Who a supplier credential is: a supplier's token (all its orders, every dealer) or an order
@@ -39,6 +40,39 @@ export function bearerOf(header: string | string[] | undefined): string | undefi
   const value = Array.isArray(header) ? header[0] : header;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(value ?? '');
   return match?.[1];
+}
+
+/**
+ * Wrong supplier credentials one address may present in a minute; after that every supplier call
+ * from it is refused (429) until the minute is over, so credentials cannot be guessed in bulk.
+ * Only failures count, exactly under a parallel burst (decision 011); a missing one is no guess.
+ */
+export const SUPPLIER_CREDENTIAL_FAILURES_PER_MINUTE = 20;
+
+const credentialLimit = (ip: string): Limit => ({
+  key: `supplier-auth:ip:${limitAddress(ip)}`,
+  max: SUPPLIER_CREDENTIAL_FAILURES_PER_MINUTE,
+  windowSeconds: 60,
+});
+
+/** resolveSupplierCredential under the address's limit of wrong credentials (429 once it is used up). */
+export async function authenticateSupplier(
+  db: Db,
+  rateLimiter: RateLimiter,
+  ip: string,
+  credential: string | undefined,
+): Promise<SupplierActor> {
+  if (!credential) throw unauthenticated(supplierAuthMessages.missing);
+  const held = await rateLimiter.attempt([credentialLimit(ip)]);
+  let actor: SupplierActor;
+  try {
+    actor = await resolveSupplierCredential(db, credential);
+  } catch (error) {
+    await rateLimiter.settle(held, error instanceof AppError && error.code === 'UNAUTHENTICATED');
+    throw error;
+  }
+  await rateLimiter.settle(held, false);
+  return actor;
 }
 
 /**
