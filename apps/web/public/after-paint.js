@@ -7,21 +7,33 @@
   const entry = script.dataset.entry;
   const imports = (script.dataset.imports || '').split(' ').filter(Boolean);
   let started = false;
-  const load = () => {
-    if (started || !entry) return;
-    started = true;
-    for (const href of imports) {
+  // Each element appended starts a fetch: fifty of them at once were one task of ~170 ms on a
+  // throttled phone, so the preloads go in a few at a time, each batch its own task.
+  const BATCH = 8;
+  const channel = new MessageChannel();
+  let next = 0;
+  const preloadSome = () => {
+    for (const href of imports.slice(next, next + BATCH)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     }
+    next += BATCH;
+    if (next < imports.length) channel.port2.postMessage(null);
+  };
+  channel.port1.onmessage = preloadSome;
+  const load = () => {
+    if (started || !entry) return;
+    started = true;
+    // the entry first: its own imports are found by its fetch, the later chunks by the preloads
     const module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';
     module.src = entry;
     document.head.appendChild(module);
+    preloadSome();
   };
   // after the next frame has painted; a tab in the background paints no frames: a second at most
   requestAnimationFrame(() => setTimeout(load, 0));
