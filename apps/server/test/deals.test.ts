@@ -1,8 +1,8 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dealMessages, eventMessages, noteMessages } from '@slat/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventAfterChange } from './board-stream';
 import {
   createDealer,
   createTestApp,
@@ -677,31 +677,14 @@ describe('live board stream', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const d = await create('Streamed');
-    const received = new Promise<string>((resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/deals/stream?workflowId=${residential.id}`,
-          headers: { cookie: `slat_session=${client.cookie}` },
-        },
-        (res) => {
-          expect(res.headers['content-type']).toContain('text/event-stream');
-          let buffer = '';
-          res.on('data', (chunk: Buffer) => {
-            buffer += chunk.toString();
-            if (buffer.includes('event: deal')) {
-              resolve(buffer);
-              req.destroy();
-            }
-          });
-        },
-      );
-      req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)));
-      setTimeout(() => reject(new Error('no event within 2 s')), 2000).unref();
-      setTimeout(() => void client.put(`/api/deals/${d.id}`, { name: 'Streamed (renamed)' }), 200);
+    const { text, afterMs } = await eventAfterChange({
+      port,
+      cookie: client.cookie ?? '',
+      workflowId: residential.id,
+      change: () => client.put(`/api/deals/${d.id}`, { name: 'Streamed (renamed)' }),
+      arrived: (buffer) => buffer.includes('event: deal'),
     });
-    const text = await received;
     expect(text).toContain(`"dealId":${d.id}`);
+    expect(afterMs).toBeLessThan(2000);
   });
 });

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dealMessages, quoteMessages } from '@slat/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog, linkAccountToSupplier } from '../src/modules/catalog/index';
 import { refreshQuoteTotal } from '../src/modules/quotes/quote-pricing.service';
+import { eventAfterChange } from './board-stream';
 import { createDealer, createTestApp, signedInClient, type TestApp, TestClient } from './harness';
 
 let t: TestApp;
@@ -594,29 +594,14 @@ describe("the deal's quote count and the 'Quoting with no quotes' alert", () => 
     const port = (t.app.server.address() as AddressInfo).port;
     // A deal in New: a quote changes no alert there, so only the quote's own announcement tells the board.
     const deal = await createDeal('Streamed quotes');
-    const received = new Promise<string>((resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/deals/stream?workflowId=${residential.id}`,
-          headers: { cookie: `slat_session=${client.cookie}` },
-        },
-        (res) => {
-          let buffer = '';
-          res.on('data', (chunk: Buffer) => {
-            buffer += chunk.toString();
-            if (buffer.includes(`"dealId":${deal.id}`)) {
-              resolve(buffer);
-              req.destroy();
-            }
-          });
-        },
-      );
-      req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)));
-      setTimeout(() => reject(new Error('no event within 3 s')), 3000).unref();
-      setTimeout(() => void addQuote(deal.id), 200);
+    const { text, afterMs } = await eventAfterChange({
+      port,
+      cookie: client.cookie ?? '',
+      workflowId: residential.id,
+      change: () => addQuote(deal.id),
+      arrived: (buffer) => buffer.includes(`"dealId":${deal.id}`),
     });
-    expect(await received).toContain('event: deal');
+    expect(text).toContain('event: deal');
+    expect(afterMs).toBeLessThan(3000);
   });
 });
