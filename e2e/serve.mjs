@@ -55,13 +55,13 @@ async function removeAbandonedRuns() {
     // No owner file yet: a run that is still starting, unless it is an hour old.
     if (owner === undefined ? Date.now() - fs.statSync(dir).mtimeMs < 3_600_000 : alive(owner)) continue;
     if (await postgresStopped(dir, { stop: true, timeoutMs: 30_000 })) {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     }
   }
 }
 
 await removeAbandonedRuns();
-fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 fs.mkdirSync(dataDir, { recursive: true });
 fs.writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 
@@ -126,7 +126,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(
 child.on('exit', async (code) => {
   // The server stops its PostgreSQL last; only then is the directory free to remove.
   if (removeAtEnd && (await postgresStopped(dataDir, { stop: false, timeoutMs: 15_000 }))) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
   process.exit(code ?? 0);
 });

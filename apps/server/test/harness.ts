@@ -116,7 +116,9 @@ export async function createTestApp(
       await app.close();
       await running.stop();
       await database.close();
-      await fs.rm(outboxDir, { recursive: true, force: true });
+      // a file still being written as the app stops (a busy machine's slow job) made one removal
+      // fail with ENOTEMPTY: the removal tries again
+      await fs.rm(outboxDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

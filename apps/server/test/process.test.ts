@@ -60,7 +60,7 @@ afterEach(async () => {
         // gone
       }
     }
-    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });
 

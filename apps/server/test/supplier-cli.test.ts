@@ -34,7 +34,7 @@ afterAll(async () => {
     await server.exited;
   }
   await t?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 /** Runs the built CLI; its exit code, stdout and stderr. */

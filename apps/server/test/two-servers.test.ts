@@ -210,7 +210,7 @@ afterAll(async () => {
   await stopServer(a);
   await mail?.close();
   await new Promise((resolve) => receiver?.close(resolve));
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }, 60_000);
 
 // The reconciliation waits for a cron tick (up to a minute and a half); the other checks are quick.
