@@ -103,7 +103,7 @@ for (const width of [1280, 375]) {
 
       await name.fill('Quoted with warnings');
       await expect(dialog.getByText('Status: Quoted · Alerts: With warnings', { exact: true })).toBeVisible();
-      await dialog.getByRole('switch', { name: 'Show query strings' }).click({ force: true });
+      await dialog.getByRole('switch', { name: 'Show query strings' }).click();
       await expect(dialog.getByRole('textbox', { name: 'Query string' })).toHaveValue(
         'status=quoted&alerts=warning',
       );

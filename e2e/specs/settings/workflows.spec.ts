@@ -60,7 +60,7 @@ test.describe('Settings › Workflows', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Workflow name' }).fill('Commercial projects');
-    await dialog.getByRole('switch', { name: 'Active (shown in the navigation)' }).click({ force: true });
+    await dialog.getByRole('switch', { name: 'Active (shown in the navigation)' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     const row = page
