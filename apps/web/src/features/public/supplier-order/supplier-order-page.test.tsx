@@ -160,9 +160,11 @@ describe("the supplier's order page", () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept with changes' }));
     // the tapped button is gone: the form's title has the focus, and Cancel gives it back
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Accept with changes' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Accept with changes' })),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' })));
     await userEvent.click(screen.getByRole('button', { name: 'Accept with changes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send accepted with changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Name at least one line and what changed');
@@ -186,7 +188,10 @@ describe("the supplier's order page", () => {
     await userEvent.dblClick(yes);
     expect(await screen.findByTestId('answer')).toBeTruthy();
     expect(screen.getByTestId('answer').textContent).toContain('Accepted with changes');
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your answer' }));
+    // the answer takes the focus in an effect after it shows
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your answer' })),
+    );
     expect(writes().map((c) => c.body)).toEqual([
       { response: 'RECEIVED' },
       {

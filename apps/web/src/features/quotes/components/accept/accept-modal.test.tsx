@@ -202,7 +202,8 @@ describe('the accept modal', () => {
     pads.at(-1)!.draw();
     await user.click(screen.getByRole('button', { name: 'Accept quote' }));
     expect(document.body.contains(await screen.findByText(pricingMessages.signerNameRequired))).toBe(true);
-    expect(document.activeElement).toBe(name);
+    // the focus moves in an effect after the message renders
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(calls).toEqual([]);
     await user.type(name, 'Dana Whitfield');
     expect(screen.queryByText(pricingMessages.signerNameRequired)).toBeNull();
