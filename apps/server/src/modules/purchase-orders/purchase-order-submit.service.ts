@@ -32,19 +32,28 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 
 // ── Dates ───────────────────────────────────────────────────────────────────────────────────
 
-/** Today (yyyy-MM-dd) in a time zone; UTC when the zone is unknown to Intl. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
+// One formatter a zone: making one costs ~50 µs, as much as the rest of a cached detail's stamp.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormatIn = (zone: string) => {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).format(now);
+    });
+    dayFormats.set(zone, format);
+  }
+  return format;
+};
+
+/** Today (yyyy-MM-dd) in a time zone; UTC when the zone is unknown to Intl. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
   try {
-    return format(timeZone || 'UTC');
+    return dayFormatIn(timeZone || 'UTC').format(now);
   } catch {
-    return format('UTC');
+    return dayFormatIn('UTC').format(now);
   }
 }
 
