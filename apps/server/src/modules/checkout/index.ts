@@ -33,5 +33,12 @@ export async function startCheckoutJobs(services: Services, jobs: Jobs): Promise
         { method: 'JOB', url: CARD_RECONCILE_QUEUE, requestId: CARD_RECONCILE_QUEUE },
       );
   });
-  await jobs.boss.schedule(CARD_RECONCILE_QUEUE, RECONCILE_CRON, {}, { tz: 'UTC' });
+  // One run a minute at most, whichever process's cron check hands it on and however late: the
+  // queue's hand-off of one tick can land in the next tick's minute on a busy machine.
+  await jobs.boss.schedule(
+    CARD_RECONCILE_QUEUE,
+    RECONCILE_CRON,
+    {},
+    { tz: 'UTC', singletonKey: CARD_RECONCILE_QUEUE, singletonSeconds: 60 },
+  );
 }
