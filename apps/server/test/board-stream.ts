@@ -1,67 +1,64 @@
 import http from 'node:http';
 
-/**
- * Opens a workflow's live board stream, makes `change` once the stream says it is connected (so
- * the change cannot come before the subscription), and answers the stream's text up to the first
- * point `arrived` accepts, with how long after the change was acknowledged that came: the board's
- * promise is within 2 s of it. Waits for the event as long as the work takes (`giveUpMs`), so a
- * busy machine shows up as a figure, not as a missed event.
- */
-export function eventAfterChange(options: {
-  port: number;
-  cookie: string;
-  workflowId: number;
-  change: () => Promise<unknown>;
-  arrived: (text: string) => boolean;
-  giveUpMs?: number;
-}): Promise<{ text: string; afterMs: number }> {
-  const { port, cookie, workflowId, change, arrived, giveUpMs = 30_000 } = options;
-  return new Promise((resolve, reject) => {
-    let acknowledgedAt: number | undefined;
-    let buffer = '';
-    let changed = false;
+export type OpenBoard = { waitFor: (needle: string) => Promise<string>; close: () => void };
+
+/** A board's live connection (as the web's EventSource opens it), once the server says it is connected. */
+export function openBoard(port: number, cookie: string, workflowId: number): Promise<OpenBoard> {
+  let text = '';
+  const waiters: { needle: string; resolve: (text: string) => void }[] = [];
+  return new Promise<OpenBoard>((resolve, reject) => {
     const req = http.get(
       {
         host: '127.0.0.1',
         port,
         path: `/api/deals/stream?workflowId=${workflowId}`,
-        headers: { cookie: `slat_session=${cookie}` },
+        headers: { cookie },
+        agent: false,
       },
       (res) => {
-        if (!String(res.headers['content-type']).includes('text/event-stream')) {
-          reject(new Error(`not an event stream: ${res.statusCode} ${res.headers['content-type']}`));
-          return;
-        }
+        if (res.statusCode !== 200) reject(new Error(`the stream answered ${res.statusCode}`));
         res.on('data', (chunk: Buffer) => {
-          buffer += chunk.toString();
-          if (!changed && buffer.includes(': connected')) {
-            changed = true;
-            change().then(() => {
-              acknowledgedAt = performance.now();
-              if (arrived(buffer)) finish();
-            }, reject);
-          } else if (acknowledgedAt !== undefined && arrived(buffer)) finish();
+          text += chunk.toString();
+          for (const w of waiters.splice(0)) {
+            if (text.includes(w.needle)) w.resolve(text);
+            else waiters.push(w);
+          }
+          if (text.includes(': connected'))
+            resolve({
+              waitFor: (needle) =>
+                new Promise<string>((found) => {
+                  if (text.includes(needle)) found(text);
+                  else waiters.push({ needle, resolve: found });
+                }),
+              close: () => req.destroy(),
+            });
         });
       },
     );
-    // an event can arrive before the change's own answer: it then counts as 0 ms after it
-    const finish = () => {
-      resolve({
-        text: buffer,
-        afterMs: Math.max(0, performance.now() - (acknowledgedAt ?? performance.now())),
-      });
-      req.destroy();
-      clearTimeout(giveUp);
-    };
     req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)));
-    const giveUp = setTimeout(() => {
-      req.destroy();
-      reject(
-        new Error(
-          `no event ${acknowledgedAt === undefined ? 'and no change' : 'after the change'} in ${giveUpMs} ms: ${buffer}`,
-        ),
-      );
-    }, giveUpMs);
-    giveUp.unref();
   });
+}
+
+/**
+ * Opens a workflow's board stream, makes `change` once the stream says it is connected (so the
+ * change cannot come before the subscription), and answers the stream's text up to `needle` with
+ * how long after the change was acknowledged it came: the board's promise is within 2 s of it.
+ * An event that beats the acknowledgement counts as 0 ms. `cookie` is the Cookie header.
+ */
+export async function eventAfterChange(options: {
+  port: number;
+  cookie: string;
+  workflowId: number;
+  change: () => Promise<unknown>;
+  needle: string;
+}): Promise<{ text: string; afterMs: number }> {
+  const board = await openBoard(options.port, options.cookie, options.workflowId);
+  try {
+    await options.change();
+    const acknowledgedAt = performance.now();
+    const text = await board.waitFor(options.needle);
+    return { text, afterMs: performance.now() - acknowledgedAt };
+  } finally {
+    board.close();
+  }
 }

@@ -679,10 +679,10 @@ describe('live board stream', () => {
     const d = await create('Streamed');
     const { text, afterMs } = await eventAfterChange({
       port,
-      cookie: client.cookie ?? '',
+      cookie: `slat_session=${client.cookie}`,
       workflowId: residential.id,
       change: () => client.put(`/api/deals/${d.id}`, { name: 'Streamed (renamed)' }),
-      arrived: (buffer) => buffer.includes('event: deal'),
+      needle: 'event: deal',
     });
     expect(text).toContain(`"dealId":${d.id}`);
     expect(afterMs).toBeLessThan(2000);

@@ -596,10 +596,10 @@ describe("the deal's quote count and the 'Quoting with no quotes' alert", () => 
     const deal = await createDeal('Streamed quotes');
     const { text, afterMs } = await eventAfterChange({
       port,
-      cookie: client.cookie ?? '',
+      cookie: `slat_session=${client.cookie}`,
       workflowId: residential.id,
       change: () => addQuote(deal.id),
-      arrived: (buffer) => buffer.includes(`"dealId":${deal.id}`),
+      needle: `"dealId":${deal.id}`,
     });
     expect(text).toContain('event: deal');
     expect(afterMs).toBeLessThan(3000);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBoard } from './board-stream';
 import { createEmptyDatabase } from './harness';
 import { startMailCatcher } from './mail-catcher';
 import {
@@ -83,45 +84,6 @@ async function unfinishedJobs(queues: string[]): Promise<number> {
     [queues],
   );
   return rows[0]?.n ?? 0;
-}
-
-/** A board's live connection (as the web's EventSource opens it), once the server says it is connected. */
-function openBoard(port: number, cookie: string, workflowId: number) {
-  let text = '';
-  const waiters: { needle: string; resolve: (text: string) => void }[] = [];
-  return new Promise<{ waitFor: (needle: string) => Promise<string>; close: () => void }>(
-    (resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/deals/stream?workflowId=${workflowId}`,
-          headers: { cookie },
-          agent: false,
-        },
-        (res) => {
-          if (res.statusCode !== 200) reject(new Error(`the stream answered ${res.statusCode}`));
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-            for (const w of waiters.splice(0)) {
-              if (text.includes(w.needle)) w.resolve(text);
-              else waiters.push(w);
-            }
-            if (text.includes(': connected'))
-              resolve({
-                waitFor: (needle) =>
-                  new Promise<string>((found) => {
-                    if (text.includes(needle)) found(text);
-                    else waiters.push({ needle, resolve: found });
-                  }),
-                close: () => req.destroy(),
-              });
-          });
-        },
-      );
-      req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)));
-    },
-  );
 }
 
 type DealAt = { id: number; workflow_id: number; status_id: number; target: number };
