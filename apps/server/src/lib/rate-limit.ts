@@ -30,6 +30,8 @@ const pendingKey = (limit: Limit) => `${limit.key}:pending`;
  * step is one statement that changes the count and returns it, so a parallel burst is counted
  * exactly (decision 011).
  * - `take`: every hit counts; the (max+1)th of a window is refused however many arrive at once.
+ * - `refuseWhenFull` … `take` on failure: only failures count, each exactly (supplier credentials);
+ *   a call that succeeds only reads.
  * - `attempt` … `settle`: only failures count (sign-in, reset). An attempt is counted as in
  *   flight before it is checked, and goes ahead only if, were every attempt in flight to fail, the
  *   failures would still be within the max; otherwise it waits for them (they may succeed), and it
@@ -48,6 +50,22 @@ export class RateLimiter {
       counted.push({ key: limit.key, hits: row.hits });
     }
     return counted;
+  }
+
+  /**
+   * Refuses (429) when a limit's current window already holds its max; counts nothing, writes
+   * nothing. With `take` on failures only, a call that passes costs one read and no row lock.
+   */
+  async refuseWhenFull(limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      const { rows } = await this.db.execute<{ hits: number; retry: number }>(sql`
+        SELECT hits,
+               ceil(extract(epoch FROM window_start + make_interval(secs => ${limit.windowSeconds}) - now()))::int AS retry
+          FROM rate_limits
+         WHERE key = ${limit.key} AND window_start > now() - make_interval(secs => ${limit.windowSeconds})`);
+      const row = rows[0];
+      if (row && row.hits >= limit.max) throw refused(row.retry);
+    }
   }
 
   /** Begins an attempt under each limit (see the class); settle every attempt it returns. */

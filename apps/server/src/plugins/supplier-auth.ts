@@ -45,7 +45,8 @@ export function bearerOf(header: string | string[] | undefined): string | undefi
 /**
  * Wrong supplier credentials one address may present in a minute; after that every supplier call
  * from it is refused (429) until the minute is over, so credentials cannot be guessed in bulk.
- * Only failures count, exactly under a parallel burst (decision 011); a missing one is no guess.
+ * Only failures count, each exactly (a failure past the max answers 429); a call with a right
+ * credential only reads the count, so a busy integration takes no lock; a missing one is no guess.
  */
 export const SUPPLIER_CREDENTIAL_FAILURES_PER_MINUTE = 20;
 
@@ -63,16 +64,15 @@ export async function authenticateSupplier(
   credential: string | undefined,
 ): Promise<SupplierActor> {
   if (!credential) throw unauthenticated(supplierAuthMessages.missing);
-  const held = await rateLimiter.attempt([credentialLimit(ip)]);
-  let actor: SupplierActor;
+  const limit = credentialLimit(ip);
+  await rateLimiter.refuseWhenFull([limit]);
   try {
-    actor = await resolveSupplierCredential(db, credential);
+    return await resolveSupplierCredential(db, credential);
   } catch (error) {
-    await rateLimiter.settle(held, error instanceof AppError && error.code === 'UNAUTHENTICATED');
+    // the failure is counted; the one past the max answers 429 instead of 401
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') await rateLimiter.take([limit]);
     throw error;
   }
-  await rateLimiter.settle(held, false);
-  return actor;
 }
 
 /**
