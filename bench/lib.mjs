@@ -182,6 +182,9 @@ export async function customerQuoteOfLines(api, lines) {
  * the captured statements with node-postgres at the same concurrency, and `compare` does all three
  * for ROUNDS rounds and prints the two table rows with the ratio.
  */
+/** Seconds of each call run before it is measured (a server's steady state, not its first requests). */
+const WARM_SECONDS = 2;
+
 export function rawSqlComparison({ server, sqlFile, pool, connections, duration, rounds, autocannon }) {
   const until = async (done) => {
     for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -261,6 +264,33 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
     const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
     return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
   }
+  /**
+   * A physical limit: one statement (prepared by name) on one pooled connection per call,
+   * `connections` at once: what the database and its driver alone do for a call's answer.
+   */
+  async function limit(statement, seconds = duration) {
+    const latencies = [];
+    let errors = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          try {
+            await pool.query(statement);
+          } catch {
+            errors += 1;
+          }
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+    return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
+  }
   const summary = (runs) => ({
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
@@ -269,24 +299,45 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
   });
   const row = (name, r, ratio = '') =>
     `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.non2xx} | ${ratio} |`;
-  /** One target ({name, url, method?, headers?, body?}): API and raw SQL, ROUNDS rounds each, medians. */
-  async function compare({ name, url, method = 'GET', headers = {}, body }) {
+  /**
+   * One target ({name, url, method?, headers?, body?}): API and raw SQL, ROUNDS alternating rounds
+   * each, medians. With `physical` ({statement, what}), its physical limit too, in the same
+   * rounds, and the API's ratio to it (budget ≥ 0.7) beside the ratio to its raw SQL (≥ 0.5).
+   */
+  async function compare({ name, url, method = 'GET', headers = {}, body, physical }) {
     const call = () => fetch(url, { method, headers, body }).then((r) => r.arrayBuffer());
     const sql = await capture(call);
+    // Warm, as a running server is: the call's code compiled, its statements prepared on every connection.
+    await cannon({ url, method, headers, body, duration: WARM_SECONDS });
+    if (physical) await limit(physical.statement, WARM_SECONDS);
     const api = [];
     const raw = [];
+    const limits = [];
     for (let i = 0; i < rounds; i++) {
       api.push(await cannon({ url, method, headers, body }));
       raw.push(await replay(sql));
+      if (physical) limits.push(await limit(physical.statement));
     }
     const a = summary(api);
     const r = summary(raw);
     const ratio = a.rps / r.rps;
-    console.log(row(name, a, `${ratio.toFixed(2)} ${ratio >= 0.5 && a.p99 < 50 ? '✓' : '✗'}`));
+    const verdict = `${ratio.toFixed(2)} ${ratio >= 0.5 && a.p99 < 50 ? '✓' : '✗'}`;
+    if (!physical) {
+      console.log(row(name, a, verdict));
+      console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
+      return { api: a, raw: r, ratio, statements: sql.length };
+    }
+    const l = summary(limits);
+    const physicalRatio = a.rps / l.rps;
+    console.log(
+      row(name, a, `${verdict}; ÷ physical limit **${physicalRatio.toFixed(2)}** ${physicalRatio >= 0.7 ? '✓' : '✗'}`),
+    );
     console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
-    return { api: a, raw: r, ratio, statements: sql.length };
+    console.log(row(`  physical limit: ${physical.what}, one prepared statement`, l));
+    const perRound = api.map((x, i) => (x.rps / limits[i].rps).toFixed(2)).join(', ');
+    return { api: a, raw: r, limit: l, ratio, physicalRatio, perRound, statements: sql.length };
   }
-  return { capture, cannon, replay, compare };
+  return { capture, cannon, replay, limit, compare };
 }
 
 /** DATABASE_URL, or the embedded PostgreSQL a bench's server started in its data directory. */

@@ -207,31 +207,6 @@ async function measured(run) {
   return { ...r, cpu: { server: per('server'), pg: per('pg'), client: per('client') } };
 }
 
-/** The statement by name on one pooled connection per call, CONNECTIONS at once, for DURATION s. */
-async function physical(statement) {
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + DURATION * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        try {
-          await pool.query(statement);
-        } catch {
-          errors += 1;
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
-}
-
 // The limit builds the API's cards: the same JSON, alerts aside (the server's rules write them).
 const apiCards = (await api('GET', columnUrl.slice(base.length + 4))).data;
 const limitCards = (await pool.query(COLUMN_CARDS)).rows[0].cards;
@@ -243,7 +218,7 @@ const limitQuote = (await pool.query(QUOTE_ROWS)).rows[0].detail;
 if (limitQuote.lines.length !== QUOTE_LINES)
   throw new Error(`expected ${QUOTE_LINES} lines in the limit's read`);
 
-const { capture, cannon, replay } = rawSqlComparison({
+const { capture, cannon, replay, limit } = rawSqlComparison({
   server,
   sqlFile,
   pool,
@@ -261,15 +236,20 @@ const quoteBytes = (await (await fetch(quoteUrl, { headers: { cookie } })).array
 
 // ── Runs ─────────────────────────────────────────────────────────────────────────────────────
 const results = { column: [], columnLimit: [], columnSql: [], quote: [], quoteLimit: [], quoteSql: [] };
+// Warm, as a running server is: each call's code compiled, its statements prepared on every connection.
+await cannon({ url: columnUrl, headers: { cookie }, duration: 2 });
+await cannon({ url: quoteUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING }, duration: 2 });
+await limit(COLUMN_CARDS, 2);
+await limit(QUOTE_ROWS, 2);
 const loads = [os.loadavg()[0]];
 for (let round = 1; round <= ROUNDS; round++) {
   results.column.push(await measured(() => cannon({ url: columnUrl, headers: { cookie } })));
-  results.columnLimit.push(await measured(() => physical(COLUMN_CARDS)));
+  results.columnLimit.push(await measured(() => limit(COLUMN_CARDS)));
   results.columnSql.push(await measured(() => replay(columnSql)));
   results.quote.push(
     await measured(() => cannon({ url: quoteUrl, headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } })),
   );
-  results.quoteLimit.push(await measured(() => physical(QUOTE_ROWS)));
+  results.quoteLimit.push(await measured(() => limit(QUOTE_ROWS)));
   results.quoteSql.push(await measured(() => replay(quoteSql)));
   loads.push(os.loadavg()[0]);
   console.log(

@@ -47,6 +47,16 @@ export function jsonWriter<S extends z.ZodType>(
   return (value) => new SerializedJson(Buffer.from(serialize(value), 'utf8'));
 }
 
+/**
+ * JSON a statement wrote for a contract's answer (row_to_json over the contract's keys in order),
+ * sent as it is: the route's serializer does not see it, so the statement's tests hold it to the
+ * contract (parsed strictly and written again by the contract's serializer, byte for byte).
+ * Only for answers built that way; a value goes through jsonWriter.
+ */
+export function jsonWrittenByDatabase<T>(json: string): SerializedJson<T> {
+  return new SerializedJson<T>(Buffer.from(json, 'utf8'));
+}
+
 /** The encoding to send: br, else gzip, when the request accepts it (q > 0). */
 export function chooseEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set<string>();

@@ -205,15 +205,19 @@ const headerColumns = sql`
   sw.slug AS source_workflow_slug, t.total_cost, t.total_quantity, t.line_count,
   so.supplier_orders`;
 
-/** Lines' totals, the supplier orders and the source quote of a purchase order `p`. */
-const headerJoins = sql`
+/** The source quote (and its deal's workflow) and the lines' totals of a purchase order `p`. */
+const sourceAndTotalsJoins = sql`
   LEFT JOIN deal_quotes sq ON sq.id = p.source_quote_id AND sq.account_id = p.account_id
   LEFT JOIN deals sd ON sd.id = sq.deal_id
   LEFT JOIN workflows sw ON sw.id = sd.workflow_id
   LEFT JOIN LATERAL (
     SELECT round(COALESCE(sum(l.cost_price), 0), 2)::text AS total_cost,
            COALESCE(sum(l.quantity), 0)::int AS total_quantity, count(*)::int AS line_count
-      FROM order_lines l WHERE l.order_id = p.order_id) t ON true
+      FROM order_lines l WHERE l.order_id = p.order_id) t ON true`;
+
+/** Lines' totals, the supplier orders and the source quote of a purchase order `p`. */
+const headerJoins = sql`
+  ${sourceAndTotalsJoins}
   LEFT JOIN LATERAL (
     SELECT COALESCE(json_agg(json_build_object('id', s.id, 'eta', s.eta, 'is_offline', s.is_offline,
              'core_status', s.core_status, 'status_text', s.order_status_text,
@@ -222,11 +226,77 @@ const headerJoins = sql`
       FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) so ON true`;
 
 /**
- * One page of the list, newest first, with how many orders match (`total_count`): the page is
- * chosen first (by the account's created index), then only its rows are summed and joined, and
- * the total counted from the same index, in one statement (one round trip rather than a second
- * statement for the total; a page past the end has no row to carry it, and the caller counts).
- * A search is two (searchedPage).
+ * JavaScript's String.prototype.trim in SQL: the white space and line terminators of ECMAScript
+ * (tab to carriage return, the space separators of Unicode, U+2028, U+2029 and U+FEFF).
+ */
+const JS_SPACE = '[\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+const jsTrim = (text: SQL) => sql`regexp_replace(${text}, ${sql.raw(`'^${JS_SPACE}+|${JS_SPACE}+$'`)}, '', 'g')`;
+
+/**
+ * An object as compact JSON text, its keys in the order given: row_to_json of a row of named
+ * columns writes `{"key":value,…}` with no spaces, as JSON.stringify does (json_build_object
+ * writes `"key" : value`). A json column is written as its text.
+ */
+const jsonObject = (columns: SQL) => sql`(SELECT row_to_json(r) FROM (SELECT ${columns}) r)`;
+/** Elements' JSON texts as a compact JSON array (json_agg writes `, ` between them). */
+const jsonArray = (elements: SQL) => sql`('[' || COALESCE(${elements}, '') || ']')`;
+
+/**
+ * A list item as the contract's JSON text (`purchaseOrderListItemSchema`: its keys in its order,
+ * compact, byte for byte what the contract's serializer writes), built by PostgreSQL (decision
+ * 042, as the board's cards, decision 035) over `p` and `listItemJoins`. The rules are fieldsOut's,
+ * supplierOrdersOut's and submittedFreight's (the detail's); seed-purchase-orders.test.ts holds the
+ * two equal for every demo order: read-only when submitted, archived or replaced; a submitted
+ * order's freight the sum of its supplier orders' (null with none); an offline supplier order's
+ * status its typed text trimmed, else its core status.
+ */
+const listItemText = sql`${jsonObject(sql`
+  p.order_id AS "id", p.tuid AS "tuid", p.revision_number AS "revisionNumber", p.manufacturer_id AS "manufacturerId",
+  m.name AS "manufacturerName", p.sidemark AS "sidemark", ${isoInstant(sql`p.created_at`)} AS "createdAt",
+  p.is_archived AS "isArchived",
+  (p.status = 'SUBMITTED' OR p.is_archived OR p.replaced_by_order_id IS NOT NULL) AS "isReadOnly",
+  ${salesRepExpr} AS "salesRep", p.sales_rep_override AS "salesRepOverride", p.created_by AS "employeeId",
+  p.details AS "customerDetails", p.notes AS "notes", p.status AS "status", t.total_cost AS "totalCost",
+  CASE WHEN p.status = 'SUBMITTED' THEN so.freight END AS "freight",
+  t.total_quantity AS "totalQuantity", t.line_count AS "orderLineCount",
+  ${isoInstant(sql`p.submitted_at`)} AS "submittedAt", p.required_date::text AS "requiredDate",
+  CASE WHEN sq.id IS NOT NULL AND sq.deal_id IS NOT NULL AND sw.slug IS NOT NULL THEN ${jsonObject(sql`
+    sq.id AS "id", sq.tuid AS "tuid", sq.deal_id AS "dealId", sw.slug AS "workflowSlug"`)} END AS "sourceQuote",
+  ${jsonObject(sql`so.online AS "manufacturerOrders", so.offline AS "offlineManufacturerOrders"`)} AS "context"`)}::text`;
+
+/** What a list item reads besides `p`: its supplier, creator, source quote, totals and supplier orders in one pass. */
+const listItemJoins = sql`
+  JOIN manufacturers m ON m.id = p.manufacturer_id
+  LEFT JOIN users u ON u.id = p.created_by
+  ${sourceAndTotalsJoins}
+  LEFT JOIN LATERAL (
+    SELECT ${jsonArray(sql`string_agg(s.ref, ',' ORDER BY s.id) FILTER (WHERE NOT s.is_offline)`)}::json AS online,
+           ${jsonArray(sql`string_agg(s.ref, ',' ORDER BY s.id) FILTER (WHERE s.is_offline)`)}::json AS offline,
+           round(sum(s.freight), 2)::text AS freight
+      FROM (SELECT s.id, s.is_offline, s.freight, ${jsonObject(sql`
+              s.id AS "id", s.eta AS "eta",
+              CASE WHEN s.is_offline THEN COALESCE(NULLIF(${jsTrim(sql`s.order_status_text`)}, ''), s.core_status::text)
+                   ELSE s.core_status::text END AS "status",
+              s.core_status AS "coreStatus"`)}::text AS ref
+              FROM supplier_orders s WHERE s.order_id = p.order_id AND s.account_id = p.account_id) s) so ON true`;
+
+/** The list's order, newest first (the list index's). */
+const newestFirst = sql`p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`;
+
+/**
+ * A page of the list: its items as one JSON array's text (the contract's items, compact) and,
+ * when the statement knows it, how many orders match.
+ */
+export type ListPage = { items: string; total: number | undefined };
+
+/** The items' texts as one JSON array, newest first. */
+const itemsArray = sql`${jsonArray(sql`string_agg(${listItemText}, ',' ORDER BY ${newestFirst})`)}`;
+
+/**
+ * One page of the list, newest first, with how many orders match: the page chosen first (by the
+ * account's created index), then only its orders joined and written as JSON, and the total
+ * counted from the same index, in one statement prepared by name (decision 016). A search is two
+ * (searchedPage).
  */
 export async function findPurchaseOrderPage(
   db: Db,
@@ -234,50 +304,40 @@ export async function findPurchaseOrderPage(
   filters: ListFilters,
   limit: number,
   offset: number,
-): Promise<(PurchaseOrderRow & { total_count: number })[]> {
+): Promise<ListPage> {
   if (filters.search?.trim()) return searchedPage(db, accountId, filters, limit, offset);
-  return runPrepared<PurchaseOrderRow & { total_count: number }>(
+  const [row] = await runPrepared<{ total: number; items: string }>(
     db,
-    'purchase_order_page',
+    'purchase_order_list_page',
+    // The filters written once (NOT MATERIALIZED: each use is planned on the list index, the page
+    // as a range read in order, the total as a count of it), so the text and its values are built once.
     sql`
-    WITH page AS MATERIALIZED (
-      SELECT p.order_id
-        FROM purchase_orders p
-       WHERE ${listWhere(accountId, filters)}
-       ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
-       LIMIT ${limit} OFFSET ${offset}),
-    total AS MATERIALIZED (
-      SELECT count(*)::int AS n FROM purchase_orders p WHERE ${listWhere(accountId, filters)})
-    SELECT ${headerColumns}, total.n AS total_count
-      FROM page
-      CROSS JOIN total
-      JOIN purchase_orders p ON p.order_id = page.order_id
-      JOIN manufacturers m ON m.id = p.manufacturer_id
-      LEFT JOIN users u ON u.id = p.created_by
-      ${headerJoins}
-     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`,
+    WITH matching AS NOT MATERIALIZED (
+      SELECT p.order_id, p.created_at FROM purchase_orders p WHERE ${listWhere(accountId, filters)}),
+    page AS MATERIALIZED (
+      SELECT p.order_id FROM matching p ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset})
+    SELECT (SELECT count(*)::int FROM matching) AS total,
+           (SELECT ${itemsArray} FROM page JOIN purchase_orders p ON p.order_id = page.order_id ${listItemJoins}) AS items`,
   );
+  return { items: row?.items ?? '[]', total: row === undefined ? undefined : Number(row.total) };
 }
 
-// Prepared by name (decision 016): the header rows of a searched page, by id. Apart from the
+// Prepared by name (decision 016): the items of a searched page, by id, as JSON. Apart from the
 // search, so a search plans only its own small statement and not these joins each time.
-const PURCHASE_ORDER_HEADERS = namedStatement(
-  'purchase_order_headers',
+const PURCHASE_ORDER_LIST_ITEMS = namedStatement(
+  'purchase_order_list_items',
   new PgDialect().sqlToQuery(sql`
-    SELECT ${headerColumns}
+    SELECT ${itemsArray} AS items
       FROM purchase_orders p
-      JOIN manufacturers m ON m.id = p.manufacturer_id
-      LEFT JOIN users u ON u.id = p.created_by
-      ${headerJoins}
-     WHERE p.order_id = ANY(${sql.raw('$1')}::int[]) AND p.account_id = ${sql.raw('$2')}
-     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST`).sql,
+      ${listItemJoins}
+     WHERE p.order_id = ANY(${sql.raw('$1')}::int[]) AND p.account_id = ${sql.raw('$2')}`).sql,
 );
 
 /**
- * A searched page: its orders and how many match (`total_count`, a window count, so the search
- * runs once rather than again to count), planned afresh each time, since a generic plan cannot see
- * the pattern the indexes need (measured: 23 req/s prepared against 247 planned); then their
- * header rows by the prepared statement.
+ * A searched page: its orders and how many match (a window count, so the search runs once rather
+ * than again to count), planned afresh each time, since a generic plan cannot see the pattern the
+ * indexes need (measured: 23 req/s prepared against 247 planned); then their items by the
+ * prepared statement. A page past the end has no row to carry the total: undefined, the caller counts.
  */
 async function searchedPage(
   db: Db,
@@ -285,20 +345,19 @@ async function searchedPage(
   filters: ListFilters,
   limit: number,
   offset: number,
-): Promise<(PurchaseOrderRow & { total_count: number })[]> {
+): Promise<ListPage> {
   const { rows: page } = await db.execute<{ order_id: number; total_count: number }>(sql`
     SELECT p.order_id, count(*) OVER ()::int AS total_count
       FROM purchase_orders p
      WHERE ${listWhere(accountId, filters)}
-     ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
+     ORDER BY ${newestFirst}
      LIMIT ${limit} OFFSET ${offset}`);
-  if (page.length === 0) return [];
-  const total = Number(page[0]!.total_count);
-  const rows = await runNamed<PurchaseOrderRow>(db, PURCHASE_ORDER_HEADERS, [
+  if (page.length === 0) return { items: '[]', total: undefined };
+  const [row] = await runNamed<{ items: string }>(db, PURCHASE_ORDER_LIST_ITEMS, [
     page.map((r) => Number(r.order_id)),
     accountId,
   ]);
-  return rows.map((r) => ({ ...r, total_count: total }));
+  return { items: row?.items ?? '[]', total: Number(page[0]!.total_count) };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { DetailCache } from '../../lib/detail-cache';
-import { jsonWriter, type SerializedJson } from '../../plugins/serialized-json';
+import { jsonWriter, jsonWrittenByDatabase, type SerializedJson } from '../../plugins/serialized-json';
 import { refreshDealAlerts } from '../deals/index';
 import {
   copyOrderWindows,
@@ -111,6 +111,14 @@ function fieldsOut(r: repo.PurchaseOrderRow): Omit<PurchaseOrderListItem, 'conte
 }
 
 type ListBody = z.output<typeof contracts.listPurchaseOrders.body>;
+type ListAnswer = z.output<typeof contracts.listPurchaseOrders.response>;
+
+/**
+ * The list's answer around its items' JSON as PostgreSQL wrote it (the contract's items, compact:
+ * what the contract's serializer would write of them), sent without a parse and a stringify.
+ */
+const listAnswer = (total: number, items: string) =>
+  jsonWrittenByDatabase<ListAnswer>(`{"total":${Math.trunc(total)},"data":${items}}`);
 
 /**
  * POST /purchaseorder: one page and the total. `zones` keeps each account's time zone (decision
@@ -122,7 +130,7 @@ export async function listPurchaseOrders(
   accountId: number,
   body: ListBody,
   since: number,
-): Promise<{ total: number; data: PurchaseOrderListItem[] }> {
+): Promise<SerializedJson<ListAnswer>> {
   const { filters, pagination } = body;
   if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo)
     throw fieldError('filters.dateTo', 'The end date must not be before the start date');
@@ -132,20 +140,10 @@ export async function listPurchaseOrders(
       ? await zones.zoneOf(accountId, () => repo.findAccountZone(db, accountId), since)
       : undefined;
   const where = { ...filters, timeZone };
-  const rows = await repo.findPurchaseOrderPage(db, accountId, where, pagination.limit, pagination.offset);
-  // A page with rows says the total (counted in its statement); a first page shorter than the
-  // limit is the whole list: a second query only for a page past the end.
-  const counted = rows[0]?.total_count;
-  const total =
-    pagination.offset === 0 && rows.length < pagination.limit
-      ? rows.length
-      : counted !== undefined
-        ? Number(counted)
-        : await repo.countPurchaseOrders(db, accountId, where);
-  return {
-    total,
-    data: rows.map((r) => ({ ...fieldsOut(r), context: supplierOrdersOut(r.supplier_orders) })),
-  };
+  const page = await repo.findPurchaseOrderPage(db, accountId, where, pagination.limit, pagination.offset);
+  // A searched page past the end has no row to say the total: it is counted.
+  const total = page.total ?? (await repo.countPurchaseOrders(db, accountId, where));
+  return listAnswer(total, page.items);
 }
 
 function supplierOut(s: repo.SupplierRow): OrderSupplier {
