@@ -268,10 +268,10 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
    * A physical limit: one statement (prepared by name) on one pooled connection per call,
    * `connections` at once: what the database and its driver alone do for a call's answer.
    */
-  async function limit(statement, seconds = duration) {
+  async function limit(statement, forSeconds = duration) {
     const latencies = [];
     let errors = 0;
-    const deadline = performance.now() + seconds * 1000;
+    const deadline = performance.now() + forSeconds * 1000;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -330,7 +330,11 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
     const l = summary(limits);
     const physicalRatio = a.rps / l.rps;
     console.log(
-      row(name, a, `${verdict}; ÷ physical limit **${physicalRatio.toFixed(2)}** ${physicalRatio >= 0.7 ? '✓' : '✗'}`),
+      row(
+        name,
+        a,
+        `${verdict}; ÷ physical limit **${physicalRatio.toFixed(2)}** ${physicalRatio >= 0.7 ? '✓' : '✗'}`,
+      ),
     );
     console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
     console.log(row(`  physical limit: ${physical.what}, one prepared statement`, l));

@@ -118,7 +118,13 @@ describe('the list against the detail', () => {
     const submitted = listed.filter((o) => o.status === 'SUBMITTED');
     expect(submitted.length).toBeGreaterThanOrEqual(2);
     const [withEvery, withBlank] = submitted;
-    const upsert = (orderId: number, supplier: number, offline: boolean, text: string, freight: string | null) =>
+    const upsert = (
+      orderId: number,
+      supplier: number,
+      offline: boolean,
+      text: string,
+      freight: string | null,
+    ) =>
       t.pool.query(
         `INSERT INTO supplier_orders (account_id, order_id, manufacturer_id, is_offline, core_status, order_status_text, freight, eta)
          SELECT account_id, order_id, $2, $3, 'ON_HOLD', $4, $5, '2026-12-24' FROM purchase_orders WHERE order_id = $1
@@ -132,7 +138,13 @@ describe('the list against the detail', () => {
     await upsert(withEvery!.id, a!, false, '', '12.50');
     await upsert(withEvery!.id, b!, false, '', null);
     const jsSpace = '\t\n\v\f\r \u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
-    await upsert(withEvery!.id, c!, true, `${jsSpace}Awaiting\u00a0fabric\t"A\\B"\u0001\u0085${jsSpace}`, '7.25');
+    await upsert(
+      withEvery!.id,
+      c!,
+      true,
+      `${jsSpace}Awaiting\u00a0fabric\t"A\\B"\u0001\u0085${jsSpace}`,
+      '7.25',
+    );
     await upsert(withBlank!.id, a!, true, jsSpace, null);
     // An open order has no freight yet, whatever a supplier order says.
     const open = listed.find((o) => o.status === 'OPEN')!;
@@ -140,7 +152,8 @@ describe('the list against the detail', () => {
     const all = [...(await list({ isArchived: false })), ...(await list({ isArchived: true }))];
     expect(all.length).toBe(listed.length + archived.length);
     const fieldsOf = (o: PurchaseOrderListItem | PurchaseOrder) => {
-      const { context, shippingMethodId, shippingAddress, shippingInstructions, ...fields } = o as PurchaseOrder;
+      const { context, shippingMethodId, shippingAddress, shippingInstructions, ...fields } =
+        o as PurchaseOrder;
       return {
         ...fields,
         manufacturerOrders: context.manufacturerOrders,
@@ -153,9 +166,13 @@ describe('the list against the detail', () => {
     }
     const every = all.find((o) => o.id === withEvery!.id)!;
     expect(every.freight).toBe('19.75');
-    expect(every.context.offlineManufacturerOrders.map((s) => s.status)).toEqual(['Awaiting\u00a0fabric\t"A\\B"\u0001\u0085']);
+    expect(every.context.offlineManufacturerOrders.map((s) => s.status)).toEqual([
+      'Awaiting\u00a0fabric\t"A\\B"\u0001\u0085',
+    ]);
     const blank = all.find((o) => o.id === withBlank!.id)!;
-    expect(blank.context.offlineManufacturerOrders.find((s) => s.coreStatus === 'ON_HOLD')?.status).toBe('ON_HOLD');
+    expect(blank.context.offlineManufacturerOrders.find((s) => s.coreStatus === 'ON_HOLD')?.status).toBe(
+      'ON_HOLD',
+    );
     expect(all.find((o) => o.id === open.id)?.freight).toBeNull();
     expect(all.some((o) => o.sourceQuote !== null)).toBe(true);
     expect(all.some((o) => o.isReadOnly) && all.some((o) => !o.isReadOnly)).toBe(true);

@@ -229,8 +229,10 @@ const headerJoins = sql`
  * JavaScript's String.prototype.trim in SQL: the white space and line terminators of ECMAScript
  * (tab to carriage return, the space separators of Unicode, U+2028, U+2029 and U+FEFF).
  */
-const JS_SPACE = '[\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
-const jsTrim = (text: SQL) => sql`regexp_replace(${text}, ${sql.raw(`'^${JS_SPACE}+|${JS_SPACE}+$'`)}, '', 'g')`;
+const JS_SPACE =
+  '[\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+const jsTrim = (text: SQL) =>
+  sql`regexp_replace(${text}, ${sql.raw(`'^${JS_SPACE}+|${JS_SPACE}+$'`)}, '', 'g')`;
 
 /**
  * An object as compact JSON text, its keys in the order given: row_to_json of a row of named

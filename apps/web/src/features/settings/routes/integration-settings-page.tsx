@@ -1,7 +1,8 @@
 import '../strings';
-import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import type { CalendarAccount } from '@slat/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { notifySuccess } from '../../../lib/notify';
@@ -12,6 +13,8 @@ import {
   useLinkVirtualCalendar,
   useUnlinkCalendarAccount,
 } from '../api/calendar';
+import { cardPaymentSettingsQueryOptions } from '../api/card-payments';
+import { webhooksQueryOptions } from '../api/webhooks';
 import { CardPaymentsCard } from '../components/card-payments-card';
 import { showSaveError } from '../components/save-errors';
 import { SettingsPage, SettingsSectionCard } from '../components/settings-page';
@@ -31,12 +34,36 @@ export function calendarState(account: CalendarAccount | undefined, isError: boo
 
 export function IntegrationSettingsPage() {
   const { t } = useTranslation();
+  // The four sections' data asked for together and shown together: each arriving on its own grew
+  // its section and moved the ones below it (a layout shift a reader loses their place to). The
+  // sections are mounted from the start (their queries are these, asked once) and shown once every
+  // answer is in, a failed one included; after that they stay shown, whatever a refetch does.
+  const settled = useQueries({
+    queries: [
+      calendarAccountQueryOptions,
+      cardPaymentSettingsQueryOptions,
+      webhooksQueryOptions,
+      providersQueryOptions,
+    ],
+    combine: (results) => !results.some((r) => r.isPending),
+  });
+  const [shown, setShown] = useState(settled);
+  if (settled && !shown) setShown(true);
   return (
     <SettingsPage section="integrations" intro={t('settings.integrations.intro')}>
-      <CalendarAccountCard />
-      <CardPaymentsCard />
-      <WebhooksCard />
-      <ProvidersCard />
+      {!shown && (
+        <Stack gap="lg" aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={200} radius="md" />
+          <Skeleton h={160} radius="md" />
+        </Stack>
+      )}
+      <Stack gap="lg" style={shown ? undefined : { display: 'none' }}>
+        <CalendarAccountCard />
+        <CardPaymentsCard />
+        <WebhooksCard />
+        <ProvidersCard />
+      </Stack>
     </SettingsPage>
   );
 }
