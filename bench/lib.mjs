@@ -302,21 +302,26 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
   /**
    * One target ({name, url, method?, headers?, body?}): API and raw SQL, ROUNDS alternating rounds
    * each, medians. With `physical` ({statement, what}), its physical limit too, in the same
-   * rounds, and the API's ratio to it (budget ≥ 0.7) beside the ratio to its raw SQL (≥ 0.5).
+   * rounds, and the API's ratio to it (budget ≥ 0.7) beside the ratio to its raw SQL (≥ 0.5);
+   * `stricter` ({statement, what}): another form of the limit measured in the same rounds and
+   * shown with the API's ratio to it, without a verdict.
    */
-  async function compare({ name, url, method = 'GET', headers = {}, body, physical }) {
+  async function compare({ name, url, method = 'GET', headers = {}, body, physical, stricter }) {
     const call = () => fetch(url, { method, headers, body }).then((r) => r.arrayBuffer());
     const sql = await capture(call);
     // Warm, as a running server is: the call's code compiled, its statements prepared on every connection.
     await cannon({ url, method, headers, body, duration: WARM_SECONDS });
     if (physical) await limit(physical.statement, WARM_SECONDS);
+    if (stricter) await limit(stricter.statement, WARM_SECONDS);
     const api = [];
     const raw = [];
     const limits = [];
+    const stricterLimits = [];
     for (let i = 0; i < rounds; i++) {
       api.push(await cannon({ url, method, headers, body }));
       raw.push(await replay(sql));
       if (physical) limits.push(await limit(physical.statement));
+      if (stricter) stricterLimits.push(await limit(stricter.statement));
     }
     const a = summary(api);
     const r = summary(raw);
@@ -338,6 +343,10 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
     );
     console.log(row(`  raw SQL of that call (${sql.length} statements)`, r));
     console.log(row(`  physical limit: ${physical.what}, one prepared statement`, l));
+    if (stricter) {
+      const st = summary(stricterLimits);
+      console.log(row(`  the same, ${stricter.what}`, st, `API ÷ this: ${(a.rps / st.rps).toFixed(2)}`));
+    }
     const perRound = api.map((x, i) => (x.rps / limits[i].rps).toFixed(2)).join(', ');
     return { api: a, raw: r, limit: l, ratio, physicalRatio, perRound, statements: sql.length };
   }

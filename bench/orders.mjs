@@ -227,7 +227,7 @@ const ORDERS_PAGE = {
       'sourceQuote', CASE WHEN sq.id IS NOT NULL AND sw.slug IS NOT NULL
         THEN json_build_object('id', sq.id, 'tuid', sq.tuid, 'dealId', sq.deal_id, 'workflowSlug', sw.slug) END,
       'context', json_build_object('manufacturerOrders', so.online, 'offlineManufacturerOrders', so.offline)
-    ) ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST), '[]'::json))::text AS answer
+    ) ORDER BY p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST), '[]'::json)) AS answer
     FROM page
     JOIN purchase_orders p ON p.order_id = page.order_id
     JOIN manufacturers m ON m.id = p.manufacturer_id
@@ -253,9 +253,17 @@ const ORDERS_PAGE = {
     defaultFilter.pagination.limit,
   ],
 };
-// The limit builds the API's answer, or it is not the call's limit. It reads the answer as text
-// (no parse in the driver), as the API sends it.
-const limitAnswer = JSON.parse((await pool.query(ORDERS_PAGE)).rows[0].answer);
+// The limit reads its JSON as node-postgres reads a json column (parsed), as the lists bench's
+// limits do; the same statement read as text (no parse, as the API sends its items) is shown
+// beside it. Either builds the API's answer, or it is not the call's limit.
+const ORDERS_PAGE_TEXT = {
+  name: 'bench_orders_page_text',
+  text: `SELECT answer::text AS answer FROM (${ORDERS_PAGE.text}) a`,
+  values: ORDERS_PAGE.values,
+};
+const limitAnswer = (await pool.query(ORDERS_PAGE)).rows[0].answer;
+if (JSON.stringify(JSON.parse((await pool.query(ORDERS_PAGE_TEXT)).rows[0].answer)) !== JSON.stringify(first))
+  throw new Error("The orders list's physical limit, read as text, does not build the answer the API gives");
 if (JSON.stringify(limitAnswer) !== JSON.stringify(first))
   throw new Error("The orders list's physical limit does not build the answer the API gives");
 
@@ -286,6 +294,7 @@ await compare({
   headers: listHeaders,
   body: JSON.stringify(defaultFilter),
   physical: { statement: ORDERS_PAGE, what: 'the answer as JSON' },
+  stricter: { statement: ORDERS_PAGE_TEXT, what: 'its JSON read as text (no parse)' },
 });
 await compare({
   name: "POST /api/purchaseorder (search 'customer 4321', all dates)",
