@@ -182,6 +182,10 @@ export async function customerQuoteOfLines(api, lines) {
  * the captured statements with node-postgres at the same concurrency, and `compare` does all three
  * for ROUNDS rounds and prints the two table rows with the ratio.
  */
+/** An instant as the API writes it (Date.toISOString's text), in a statement a bench writes by hand. */
+export const isoInstantSql = (column) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Seconds of each call run before it is measured (a server's steady state, not its first requests). */
 const WARM_SECONDS = 2;
 
@@ -225,71 +229,64 @@ export function rawSqlComparison({ server, sqlFile, pool, connections, duration,
       }),
     );
   /**
-   * The captured statements replayed in order on one pooled connection per request, `connections`
-   * at once; `statements` is one list for every connection or one list per connection.
+   * One loop per entry of `loops` (each given its entry), calling `once` again and again for
+   * `seconds`: req/s, p50 and p99 of the calls, and how many threw.
    */
-  async function replay(statements) {
-    const lists = Array.isArray(statements[0])
-      ? statements
-      : Array.from({ length: connections }, () => statements);
+  async function timedLoops(loops, seconds, once) {
     const latencies = [];
     let errors = 0;
-    const deadline = performance.now() + duration * 1000;
+    const deadline = performance.now() + seconds * 1000;
     const started = performance.now();
     await Promise.all(
-      lists.map(async (list) => {
+      loops.map(async (entry) => {
         while (performance.now() < deadline) {
           const t = performance.now();
-          const client = await pool.connect();
           try {
-            for (const q of list)
-              await client.query({
-                text: q.text,
-                values: q.values,
-                ...(q.rowMode ? { rowMode: q.rowMode } : {}),
-                ...(q.name ? { name: q.name } : {}),
-              });
+            await once(entry);
           } catch {
             errors += 1;
-            await client.query('ROLLBACK').catch(() => {});
-          } finally {
-            client.release();
           }
           latencies.push(performance.now() - t);
         }
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
+    const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-    return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
+    return { rps: latencies.length / elapsed, p50: at(50), p99: at(99), non2xx: errors };
+  }
+  /**
+   * The captured statements replayed in order on one pooled connection per request, `connections`
+   * at once; `statements` is one list for every connection or one list per connection.
+   */
+  function replay(statements) {
+    const lists = Array.isArray(statements[0])
+      ? statements
+      : Array.from({ length: connections }, () => statements);
+    return timedLoops(lists, duration, async (list) => {
+      const client = await pool.connect();
+      try {
+        for (const q of list)
+          await client.query({
+            text: q.text,
+            values: q.values,
+            ...(q.rowMode ? { rowMode: q.rowMode } : {}),
+            ...(q.name ? { name: q.name } : {}),
+          });
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
   }
   /**
    * A physical limit: one statement (prepared by name) on one pooled connection per call,
    * `connections` at once: what the database and its driver alone do for a call's answer.
    */
-  async function limit(statement, forSeconds = duration) {
-    const latencies = [];
-    let errors = 0;
-    const deadline = performance.now() + forSeconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < deadline) {
-          const t = performance.now();
-          try {
-            await pool.query(statement);
-          } catch {
-            errors += 1;
-          }
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-    return { rps: latencies.length / seconds, p50: at(50), p99: at(99), non2xx: errors };
+  function limit(statement, seconds = duration) {
+    return timedLoops(Array.from({ length: connections }), seconds, () => pool.query(statement));
   }
   const summary = (runs) => ({
     rps: median(runs.map((r) => r.rps)),

@@ -28,6 +28,7 @@ import pg from 'pg';
 import {
   benchDatabaseUrl,
   customerQuoteOfLines,
+  isoInstantSql,
   machine,
   median,
   rawSqlComparison,
@@ -85,7 +86,6 @@ const { quoteId } = await customerQuoteOfLines(api, QUOTE_LINES);
 const quoteUrl = `${base}/api/deal-quotes/${quoteId}`;
 
 // ── The physical limits: one statement each, written here ────────────────────────────────────
-const isoInstant = (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMN_CARDS = {
   name: 'bench_column_cards',
   text: `
@@ -95,7 +95,7 @@ const COLUMN_CARDS = {
       'contactId', d.contact_id,
       'contact', CASE WHEN d.contact_id IS NOT NULL
         THEN json_build_object('name', COALESCE(c.name, ''), 'email', COALESCE(c.email, '')) END,
-      'isArchived', d.is_archived, 'createdAt', ${isoInstant('d.created_at')}, 'updatedAt', ${isoInstant('d.updated_at')},
+      'isArchived', d.is_archived, 'createdAt', ${isoInstantSql('d.created_at')}, 'updatedAt', ${isoInstantSql('d.updated_at')},
       'context', json_build_object(
         'workflow', json_build_object('id', w.id, 'name', w.name, 'slug', w.slug),
         'status', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'phase', s.phase),

@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   benchDatabaseUrl,
+  isoInstantSql,
   machine,
   median,
   rawSqlComparison,
@@ -191,7 +192,6 @@ const found = await api('POST', '/purchaseorder', searchFilter);
 // The default list's physical limit: its whole answer ({ total, data }) as JSON, built by
 // PostgreSQL in one statement written here (the page by the list index, then each order's supplier,
 // rep, source quote, line totals and supplier orders), given the company's zone as the API is.
-const isoInstant = (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const supplierOrder = (status) =>
   `json_build_object('id', s.id, 'eta', s.eta, 'status', ${status}, 'coreStatus', s.core_status)`;
 const {
@@ -215,7 +215,7 @@ const ORDERS_PAGE = {
     'total', (SELECT count(*)::int FROM purchase_orders p WHERE ${ordersWhere}),
     'data', COALESCE(json_agg(json_build_object(
       'id', p.order_id, 'tuid', p.tuid, 'revisionNumber', p.revision_number, 'manufacturerId', p.manufacturer_id,
-      'manufacturerName', m.name, 'sidemark', p.sidemark, 'createdAt', ${isoInstant('p.created_at')},
+      'manufacturerName', m.name, 'sidemark', p.sidemark, 'createdAt', ${isoInstantSql('p.created_at')},
       'isArchived', p.is_archived,
       'isReadOnly', p.status = 'SUBMITTED' OR p.is_archived OR p.replaced_by_order_id IS NOT NULL,
       'salesRep', COALESCE(NULLIF(p.sales_rep_override, ''), NULLIF(btrim(u.first_name || ' ' || u.last_name), ''), u.username),
@@ -223,7 +223,7 @@ const ORDERS_PAGE = {
       'notes', p.notes, 'status', p.status, 'totalCost', t.total_cost,
       'freight', CASE WHEN p.status = 'SUBMITTED' THEN so.freight END,
       'totalQuantity', t.total_quantity, 'orderLineCount', t.line_count,
-      'submittedAt', ${isoInstant('p.submitted_at')}, 'requiredDate', p.required_date::text,
+      'submittedAt', ${isoInstantSql('p.submitted_at')}, 'requiredDate', p.required_date::text,
       'sourceQuote', CASE WHEN sq.id IS NOT NULL AND sw.slug IS NOT NULL
         THEN json_build_object('id', sq.id, 'tuid', sq.tuid, 'dealId', sq.deal_id, 'workflowSlug', sw.slug) END,
       'context', json_build_object('manufacturerOrders', so.online, 'offlineManufacturerOrders', so.offline)

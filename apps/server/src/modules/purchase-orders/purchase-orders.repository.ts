@@ -292,7 +292,7 @@ const newestFirst = sql`p.created_at DESC NULLS LAST, p.order_id DESC NULLS LAST
 export type ListPage = { items: string; total: number | undefined };
 
 /** The items' texts as one JSON array, newest first. */
-const itemsArray = sql`${jsonArray(sql`string_agg(${listItemText}, ',' ORDER BY ${newestFirst})`)}`;
+const itemsArray = jsonArray(sql`string_agg(${listItemText}, ',' ORDER BY ${newestFirst})`);
 
 /**
  * One page of the list, newest first, with how many orders match: the page chosen first (by the
@@ -308,6 +308,7 @@ export async function findPurchaseOrderPage(
   offset: number,
 ): Promise<ListPage> {
   if (filters.search?.trim()) return searchedPage(db, accountId, filters, limit, offset);
+  // Always one row: two scalar subqueries.
   const [row] = await runPrepared<{ total: number; items: string }>(
     db,
     'purchase_order_list_page',
@@ -321,7 +322,7 @@ export async function findPurchaseOrderPage(
     SELECT (SELECT count(*)::int FROM matching) AS total,
            (SELECT ${itemsArray} FROM page JOIN purchase_orders p ON p.order_id = page.order_id ${listItemJoins}) AS items`,
   );
-  return { items: row?.items ?? '[]', total: row === undefined ? undefined : Number(row.total) };
+  return { items: row!.items, total: Number(row!.total) };
 }
 
 // Prepared by name (decision 016): the items of a searched page, by id, as JSON. Apart from the
@@ -359,7 +360,7 @@ async function searchedPage(
     page.map((r) => Number(r.order_id)),
     accountId,
   ]);
-  return { items: row?.items ?? '[]', total: Number(page[0]!.total_count) };
+  return { items: row!.items, total: Number(page[0]!.total_count) };
 }
 
 /**

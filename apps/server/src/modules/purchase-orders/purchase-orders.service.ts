@@ -118,7 +118,7 @@ type ListAnswer = z.output<typeof contracts.listPurchaseOrders.response>;
  * what the contract's serializer would write of them), sent without a parse and a stringify.
  */
 const listAnswer = (total: number, items: string) =>
-  jsonWrittenByDatabase<ListAnswer>(`{"total":${Math.trunc(total)},"data":${items}}`);
+  jsonWrittenByDatabase<ListAnswer>(`{"total":${total},"data":${items}}`);
 
 /**
  * POST /purchaseorder: one page and the total. `zones` keeps each account's time zone (decision

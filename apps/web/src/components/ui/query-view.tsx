@@ -34,10 +34,27 @@ export function QueryView<T>({
         </Button>
       </StatusAlert>
     );
+  return <LoadingSkeleton rows={skeletonRows} />;
+}
+
+/** The loading state of something not there yet: `rows` grey blocks of `height` px, announced as loading. */
+export function LoadingSkeleton({
+  rows,
+  height = 36,
+  gap = 'sm',
+  radius,
+}: {
+  rows: number;
+  height?: number;
+  gap?: 'sm' | 'lg';
+  /** A card's corners, for blocks that stand for cards. */
+  radius?: 'md';
+}) {
+  const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
-      {SKELETON_ROWS.slice(0, skeletonRows).map((row) => (
-        <Skeleton key={row} h={36} />
+    <Stack gap={gap} aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
+      {SKELETON_ROWS.slice(0, rows).map((row) => (
+        <Skeleton key={row} h={height} radius={radius} />
       ))}
     </Stack>
   );

@@ -1,9 +1,10 @@
 import '../strings';
-import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { CalendarAccount } from '@slat/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingSkeleton } from '../../../components/ui/query-view';
 import { StatusAlert } from '../../../components/ui/status-alert';
 import { notifySuccess } from '../../../lib/notify';
 import { providersQueryOptions } from '../api/account-settings';
@@ -51,13 +52,7 @@ export function IntegrationSettingsPage() {
   if (settled && !shown) setShown(true);
   return (
     <SettingsPage section="integrations" intro={t('settings.integrations.intro')}>
-      {!shown && (
-        <Stack gap="lg" aria-busy="true" role="progressbar" aria-label={t('app.loading')}>
-          <Skeleton h={160} radius="md" />
-          <Skeleton h={200} radius="md" />
-          <Skeleton h={160} radius="md" />
-        </Stack>
-      )}
+      {!shown && <LoadingSkeleton rows={3} height={180} gap="lg" radius="md" />}
       <Stack gap="lg" style={shown ? undefined : { display: 'none' }}>
         <CalendarAccountCard />
         <CardPaymentsCard />
