@@ -1,7 +1,9 @@
-import { type Deal, type DealDetail, dealMessages } from '@slat/contracts';
+import { type Deal, type DealDetail, dealMessages, type listDeals } from '@slat/contracts';
 import { sortKeyBetween } from '@slat/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { jsonWrittenByDatabase, type SerializedJson } from '../../plugins/serialized-json';
 import type { ColumnCounts } from './column-counts';
 import * as repo from './deals.repository';
 
@@ -75,10 +77,14 @@ async function requireWorkflow(db: Db, accountId: number, workflowId: number): P
     throw fieldError('workflowId', 'Workflow not found');
 }
 
+/** The board list's answer (the listDeals contract's). */
+type BoardAnswer = z.output<typeof listDeals.response>;
+
 /**
  * A page of a board with its true column counts and quote totals (the sum over every deal of a
  * column matching the filters, not just the page). Unfiltered boards take their counts from the
- * cache (`columnCounts`); filtered ones always count live.
+ * cache (`columnCounts`); filtered ones always count live. Sent as written: the cards' JSON is
+ * PostgreSQL's (decision 043), the counts' JSON.stringify's, in the contract's key order.
  */
 export async function listBoard(
   db: Db,
@@ -87,14 +93,9 @@ export async function listBoard(
   columnCounts?: ColumnCounts,
   /** The request's arrival, for the counts cache's catch-up (decision 034). */
   since?: number,
-): Promise<{
-  data: Deal[];
-  total: number;
-  counts: Record<string, number>;
-  quoteTotals: Record<string, string>;
-}> {
+): Promise<SerializedJson<BoardAnswer>> {
   // The page's statement says whether the workflow is the account's (one statement, not two).
-  const { workflowFound, deals: data } = await repo.findBoardDeals(db, accountId, q);
+  const { workflowFound, cards } = await repo.findBoardDeals(db, accountId, q);
   if (!workflowFound) throw fieldError('workflowId', 'Workflow not found');
   const countAll = () => repo.countBoardColumns(db, accountId, q);
   const unfiltered =
@@ -106,7 +107,9 @@ export async function listBoard(
   const total = q.statusId
     ? (counts[String(q.statusId)] ?? 0)
     : Object.values(counts).reduce((n, c) => n + c, 0);
-  return { data, total, counts, quoteTotals };
+  return jsonWrittenByDatabase<BoardAnswer>(
+    `{"data":${cards},"total":${total},"counts":${JSON.stringify(counts)},"quoteTotals":${JSON.stringify(quoteTotals)}}`,
+  );
 }
 
 export async function dealDetail(db: Db, accountId: number, id: number): Promise<DealDetail> {

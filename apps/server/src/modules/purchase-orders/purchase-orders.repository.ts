@@ -2,6 +2,7 @@ import type { PurchaseOrderStatus, SupplierCoreStatus } from '@slat/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, runNamed, runPrepared } from '../../db/database';
+import { isoInstant, jsonArray, jsonObject } from '../../db/json-text';
 import type { AccountZone } from './account-zones';
 
 /**
@@ -188,13 +189,6 @@ function listWhere(accountId: number, f: ListFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/**
- * An ISO instant in milliseconds, as Date.toISOString writes it (to_char's MS truncates, as
- * node-postgres does): the answer's text, without a Date made and written per row (decision 035).
- */
-const isoInstant = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The header columns of a purchase order, over `p` (purchase_orders), `m` (its supplier), `u` (its creator). */
 const headerColumns = sql`
   p.order_id AS id, p.tuid, p.revision_number, p.manufacturer_id, m.name AS manufacturer_name, p.sidemark,
@@ -233,15 +227,6 @@ const JS_SPACE =
   '[\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 const jsTrim = (text: SQL) =>
   sql`regexp_replace(${text}, ${sql.raw(`'^${JS_SPACE}+|${JS_SPACE}+$'`)}, '', 'g')`;
-
-/**
- * An object as compact JSON text, its keys in the order given: row_to_json of a row of named
- * columns writes `{"key":value,…}` with no spaces, as JSON.stringify does (json_build_object
- * writes `"key" : value`). A json column is written as its text.
- */
-const jsonObject = (columns: SQL) => sql`(SELECT row_to_json(r) FROM (SELECT ${columns}) r)`;
-/** Elements' JSON texts as a compact JSON array (json_agg writes `, ` between them). */
-const jsonArray = (elements: SQL) => sql`('[' || COALESCE(${elements}, '') || ']')`;
 
 /**
  * A list item as the contract's JSON text (`purchaseOrderListItemSchema`: its keys in its order,
