@@ -175,13 +175,6 @@ export async function customerQuoteOfLines(api, lines) {
   return { quoteId: id, publicId: url.split('/').pop() };
 }
 
-/**
- * The API-against-its-raw-SQL measure the list and detail benches share: `capture` records the
- * statements one call runs (bench/sql-capture.cjs in the server, toggled by SIGUSR2; the job
- * queue's and the cache bus's left out), `cannon` drives the call with autocannon, `replay` runs
- * the captured statements with node-postgres at the same concurrency, and `compare` does all three
- * for ROUNDS rounds and prints the two table rows with the ratio.
- */
 /** An instant as the API writes it (Date.toISOString's text), in a statement a bench writes by hand. */
 export const isoInstantSql = (column) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -189,6 +182,13 @@ export const isoInstantSql = (column) =>
 /** Seconds of each call run before it is measured (a server's steady state, not its first requests). */
 const WARM_SECONDS = 2;
 
+/**
+ * The API-against-its-raw-SQL measure the list and detail benches share: `capture` records the
+ * statements one call runs (bench/sql-capture.cjs in the server, toggled by SIGUSR2; the job
+ * queue's and the cache bus's left out), `cannon` drives the call with autocannon, `replay` runs
+ * the captured statements with node-postgres at the same concurrency, and `compare` does all three
+ * for ROUNDS rounds and prints the two table rows with the ratio.
+ */
 export function rawSqlComparison({ server, sqlFile, pool, connections, duration, rounds, autocannon }) {
   const until = async (done) => {
     for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));

@@ -27,9 +27,24 @@ async function blockingViolations(page: Page, tags?: string[]): Promise<Violatio
     }));
 }
 
+/** A violation as the specs' messages name it: `rule (impact): target, target`. */
+const described = (v: Violation) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`;
+
 /** axe's serious and critical violations on the page as it is now: `rule (impact): target, target`. */
 export async function seriousViolations(page: Page, tags?: string[]): Promise<string[]> {
-  return (await blockingViolations(page, tags)).map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+  return (await blockingViolations(page, tags)).map(described);
+}
+
+/**
+ * blockingViolations of a page that held still when asked, looked at again before any is
+ * reported: something that began to move while axe ran (a toast fading out on its timer) was
+ * measured mid-way, and what a person sees is what is still there once the page holds still again.
+ */
+async function lastingViolations(page: Page, tags?: string[]): Promise<Violation[]> {
+  const found = await blockingViolations(page, tags);
+  if (found.length === 0) return found;
+  await settle(page);
+  return blockingViolations(page, tags);
 }
 
 /**
@@ -38,7 +53,7 @@ export async function seriousViolations(page: Page, tags?: string[]): Promise<st
  */
 export async function settledViolations(page: Page, tags?: string[]): Promise<string[]> {
   await settle(page);
-  return seriousViolations(page, tags);
+  return (await lastingViolations(page, tags)).map(described);
 }
 
 /**
@@ -104,14 +119,8 @@ export async function auditPage(page: Page, baseURL: string): Promise<string[]> 
     if ((await page.evaluate(() => document.contentType).catch(() => '')) !== 'text/html') return [];
     try {
       const where = new URL(url);
-      let violations = await blockingViolations(page, WCAG21_AA);
-      // Something that began to move while axe ran (a toast fading out on its timer) is measured
-      // mid-way: what a person would see is what is still there once the page holds still again.
-      if (violations.length > 0) {
-        await settle(page);
-        if (page.url() !== url) throw new Error('navigated while audited');
-        violations = await blockingViolations(page, WCAG21_AA);
-      }
+      const violations = await lastingViolations(page, WCAG21_AA);
+      if (page.url() !== url) throw new Error('navigated while audited');
       return violations.map(
         (v) =>
           `${v.id} (${v.impact}) on ${where.pathname}${where.search}: ${v.targets.join(', ')} — ${v.help}`,
